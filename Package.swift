@@ -1,0 +1,55 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "WalkthroughKit",
+    products: [
+        .library(name: "WalkthroughKit", targets: ["WalkthroughKit"]),
+        .library(name: "WalkthroughTerminal", targets: ["WalkthroughTerminal"]),
+        .executable(name: "walkthrough", targets: ["WalkthroughCLI"]),
+        .executable(name: "walkthrough-bench", targets: ["WalkthroughBench"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .target(name: "WalkthroughKit", dependencies: ["CSQLite"]),
+        .target(name: "WalkthroughTerminal", dependencies: ["WalkthroughKit"]),
+        .executableTarget(
+            name: "WalkthroughCLI",
+            dependencies: ["WalkthroughKit", "WalkthroughTerminal"]
+        ),
+        .executableTarget(
+            name: "WalkthroughBench",
+            dependencies: ["WalkthroughKit", "CSQLite"]
+        ),
+        /// A tiny writer process the store's concurrency and crash tests spawn many of.
+        .executableTarget(
+            name: "StoreTestWriter",
+            dependencies: ["WalkthroughKit"],
+            path: "Tests/StoreTestWriter"
+        ),
+        .testTarget(name: "WalkthroughKitTests", dependencies: ["WalkthroughKit", "CSQLite"]),
+        .testTarget(
+            name: "WalkthroughTerminalTests",
+            dependencies: ["WalkthroughTerminal", "WalkthroughKit"]
+        ),
+        .testTarget(
+            name: "WalkthroughCLITests",
+            dependencies: ["WalkthroughCLI", "WalkthroughKit", "WalkthroughTerminal"]
+        ),
+    ]
+)
+
+// Strict settings for every Swift target, from one place.
+for target in package.targets where target.type != .system {
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .swiftLanguageMode(.v6),
+            .enableUpcomingFeature("ExistentialAny"),
+            .enableUpcomingFeature("InternalImportsByDefault"),
+            .enableUpcomingFeature("MemberImportVisibility"),
+        ]
+}

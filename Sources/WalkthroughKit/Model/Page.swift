@@ -1,0 +1,29 @@
+/// One page of a walkthrough: a heading, an optional image and some content.
+///
+/// This is the `pageHeadings[i]`, `pageImages[i]` and `pageContent[i]` of the iOS original,
+/// joined into one value.
+public struct Page: Sendable, Hashable {
+    /// The page's identifier, unique within its walkthrough (`page-N`, 1-based, when the file
+    /// gives none).
+    public var id: String
+    /// The page's heading. Never empty in a loaded walkthrough.
+    public var heading: String
+    /// The page's body text. May be empty; may contain newlines.
+    public var content: String
+    /// The image path exactly as the definition file wrote it, relative to the file's folder.
+    public var image: String?
+    /// Text shown where the image cannot be (a terminal, a screen reader).
+    public var imageAlt: String?
+
+    /// Creates a page.
+    public init(
+        id: String, heading: String, content: String, image: String? = nil,
+        imageAlt: String? = nil
+    ) {
+        self.id = id
+        self.heading = heading
+        self.content = content
+        self.image = image
+        self.imageAlt = imageAlt
+    }
+}

@@ -1,0 +1,62 @@
+/// A loaded, validated walkthrough: an ordered, non-empty list of pages and how to move through them.
+///
+/// Values come from ``DefinitionLoader``, which applies every default and rule of the definition
+/// format, or from the memberwise initializer for walkthroughs built in code.
+///
+/// ```swift
+/// let report = DefinitionLoader.validate(contentsOf: "walkthroughs/foodpin.json")
+/// if let walkthrough = report.walkthrough {
+///     print(walkthrough.title ?? walkthrough.id, walkthrough.pages.count)
+/// }
+/// ```
+public struct Walkthrough: Sendable, Hashable {
+    /// The finish label used when a definition gives none.
+    public static let defaultFinishLabel = "Get Started"
+
+    /// The identifier the store records this walkthrough under.
+    public var id: String
+    /// The definition's version, 1 or more. A user who saw an older version sees it again.
+    public var version: Int
+    /// The title shown above every page, if any.
+    public var title: String?
+    /// How freely the user may jump between pages.
+    public var navigation: NavigationMode
+    /// Whether the user may skip the rest of the walkthrough.
+    public var skippable: Bool
+    /// The label of the action that finishes the walkthrough on its last page.
+    public var finishLabel: String
+    /// The pages, in order. Never empty in a loaded walkthrough.
+    public var pages: [Page]
+    /// The folder that page image paths are relative to: the definition file's folder, or `nil`
+    /// when the walkthrough was not loaded from a file.
+    public var baseDirectory: String?
+
+    /// Creates a walkthrough in code.
+    ///
+    /// - Precondition: `pages` is not empty and `version >= 1`; the loader guarantees both for
+    ///   walkthroughs it returns.
+    public init(
+        id: String, version: Int = 1, title: String? = nil, navigation: NavigationMode = .free,
+        skippable: Bool = true, finishLabel: String = Walkthrough.defaultFinishLabel,
+        pages: [Page], baseDirectory: String? = nil
+    ) {
+        precondition(!pages.isEmpty, "a walkthrough has at least one page")
+        precondition(version >= 1, "a walkthrough's version is 1 or more")
+        self.id = id
+        self.version = version
+        self.title = title
+        self.navigation = navigation
+        self.skippable = skippable
+        self.finishLabel = finishLabel
+        self.pages = pages
+        self.baseDirectory = baseDirectory
+    }
+
+    /// The path of a page's image resolved against ``baseDirectory``, or `nil` when the page has
+    /// no image. When the walkthrough has no base directory the path is returned as written.
+    public func imagePath(of page: Page) -> String? {
+        guard let image = page.image else { return nil }
+        guard let base = baseDirectory, !base.isEmpty else { return image }
+        return base.hasSuffix("/") ? base + image : base + "/" + image
+    }
+}

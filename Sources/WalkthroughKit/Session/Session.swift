@@ -1,0 +1,204 @@
+/// One user going through one walkthrough: a ``Navigator`` joined to a ``SeenStore`` and to
+/// observers.
+///
+/// A session with a store looks the user up before anything is shown (``alreadySeen``), resumes an
+/// unfinished run at its stored page, saves progress on every page change and records the outcome
+/// when the walkthrough finishes. A session without a store only navigates and notifies.
+///
+/// Observers are plain closures called synchronously, in registration order, after the move has
+/// been stored and before the moving method returns; see the README for why.
+///
+/// ```swift
+/// let session = try Session(walkthrough: walkthrough, user: "alice", store: store)
+/// if session.alreadySeen { return }
+/// session.observe { event in print(event) }
+/// try session.start()
+/// try session.next()
+/// ```
+///
+/// A session is not `Sendable`: use it from one task or thread.
+public final class Session {
+    /// The walkthrough being played.
+    public let walkthrough: Walkthrough
+    /// The user the session records for, when it has a store.
+    public let user: String?
+    /// The store progress and outcome go to, if any.
+    public let store: (any SeenStore)?
+    /// The user's record as it was when the session was created, before anything was shown.
+    public let priorRecord: SeenRecord?
+    /// The page the session started on: the stored page of an unfinished run, or 0.
+    public let resumedAt: Int
+    /// The navigation state.
+    public private(set) var navigator: Navigator
+
+    private var observers: [(token: ObserverToken, handler: (SessionEvent) -> Void)] = []
+    private var nextToken = 0
+
+    /// Creates a session that only navigates and notifies, storing nothing.
+    public init(walkthrough: Walkthrough) {
+        self.walkthrough = walkthrough
+        self.user = nil
+        self.store = nil
+        self.priorRecord = nil
+        self.resumedAt = 0
+        self.navigator = Navigator(walkthrough: walkthrough)
+    }
+
+    /// Creates a session for `user`, reading their record from `store` first.
+    ///
+    /// - Parameters:
+    ///   - restart: Start on the first page even when an unfinished run of the same version is
+    ///     stored.
+    /// - Throws: Whatever the store throws when reading.
+    public init(
+        walkthrough: Walkthrough, user: String, store: any SeenStore, restart: Bool = false
+    ) throws {
+        let record = try store.record(user: user, walkthrough: walkthrough.id)
+        var start = 0
+        if !restart, let record, record.outcome == .inProgress,
+            record.version == walkthrough.version
+        {
+            start = min(max(record.lastPage, 0), walkthrough.pages.count - 1)
+        }
+        self.walkthrough = walkthrough
+        self.user = user
+        self.store = store
+        self.priorRecord = record
+        self.resumedAt = start
+        self.navigator = Navigator(walkthrough: walkthrough, startingAt: start)
+    }
+
+    // MARK: - State
+
+    /// Whether the user had already completed or skipped the current version when the session
+    /// was created. A player shows nothing in that case unless asked to replay.
+    public var alreadySeen: Bool {
+        priorRecord?.isSeen(atLeast: walkthrough.version) ?? false
+    }
+
+    /// Whether the session resumed an unfinished run rather than starting on the first page.
+    public var isResuming: Bool { resumedAt > 0 }
+
+    /// The current page.
+    public var currentPage: Page { walkthrough.pages[navigator.index] }
+
+    /// How the walkthrough finished, once it has.
+    public var outcome: FinishOutcome? { navigator.outcome }
+
+    // MARK: - Observers
+
+    /// Registers `handler` to receive every later event.
+    @discardableResult
+    public func observe(_ handler: @escaping (SessionEvent) -> Void) -> ObserverToken {
+        let token = ObserverToken(rawValue: nextToken)
+        nextToken += 1
+        observers.append((token, handler))
+        return token
+    }
+
+    /// Stops sending events to the observer `token` identifies.
+    public func removeObserver(_ token: ObserverToken) {
+        observers.removeAll { $0.token == token }
+    }
+
+    /// The session's events as an asynchronous sequence, for code that prefers `for await`.
+    ///
+    /// The stream buffers every later event and ends after the `finished` event.
+    public func events() -> AsyncStream<SessionEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(of: SessionEvent.self)
+        observe { event in
+            continuation.yield(event)
+            if case .finished = event { continuation.finish() }
+        }
+        return stream
+    }
+
+    // MARK: - Moves
+
+    /// Records that the user is looking at the current page (the first page shown, or the page
+    /// an unfinished run resumes at). Call it when the first page appears; moves save progress
+    /// by themselves.
+    ///
+    /// - Throws: Whatever the store throws.
+    public func start() throws {
+        try saveProgress(page: navigator.index)
+    }
+
+    /// Moves to the next page, or on the last page finishes as completed.
+    ///
+    /// - Throws: ``NavigationError`` when refused (nothing changes), or the store's error when
+    ///   the move could not be recorded (nothing changes either).
+    @discardableResult
+    public func next() throws -> Move {
+        var moved = navigator
+        let move = try moved.next()
+        try commit(moved, move: move)
+        return move
+    }
+
+    /// Moves to the previous page.
+    ///
+    /// - Throws: ``NavigationError/atFirstPage`` on the first page, or the store's error.
+    @discardableResult
+    public func previous() throws -> Transition {
+        var moved = navigator
+        let transition = try moved.previous()
+        try commit(moved, move: .moved(transition))
+        return transition
+    }
+
+    /// Jumps to the page at `index` (0-based); a jump to the current page does nothing.
+    ///
+    /// - Throws: ``NavigationError`` when refused, or the store's error.
+    @discardableResult
+    public func jump(to index: Int) throws -> Transition? {
+        var moved = navigator
+        guard let transition = try moved.jump(to: index) else { return nil }
+        try commit(moved, move: .moved(transition))
+        return transition
+    }
+
+    /// Skips the rest of the walkthrough.
+    ///
+    /// - Throws: ``NavigationError/notSkippable`` when not allowed, or the store's error.
+    @discardableResult
+    public func skip() throws -> FinishOutcome {
+        var moved = navigator
+        let outcome = try moved.skip()
+        try commit(moved, move: .finished(outcome))
+        return outcome
+    }
+
+    // MARK: - Private
+
+    /// Stores the effect of a move, then adopts the moved navigator and notifies. When storing
+    /// fails the session is left as it was.
+    private func commit(_ moved: Navigator, move: Move) throws {
+        switch move {
+        case .moved(let transition):
+            try saveProgress(page: transition.to)
+            navigator = moved
+            notify(
+                .pageChanged(
+                    from: transition.from, to: transition.to, direction: transition.direction))
+        case .finished(let outcome):
+            if let store, let user {
+                try store.markSeen(
+                    user: user, walkthrough: walkthrough.id, version: walkthrough.version,
+                    outcome: outcome)
+            }
+            navigator = moved
+            notify(.finished(outcome))
+        }
+    }
+
+    private func saveProgress(page: Int) throws {
+        guard let store, let user else { return }
+        try store.saveProgress(
+            user: user, walkthrough: walkthrough.id, version: walkthrough.version, page: page)
+    }
+
+    private func notify(_ event: SessionEvent) {
+        for observer in observers { observer.handler(event) }
+    }
+}

@@ -1,0 +1,56 @@
+public import FoundationEssentials
+
+/// Where a user stands with one walkthrough.
+public enum SeenOutcome: String, Sendable, Hashable, CaseIterable {
+    /// Went through to the end and took the finish action.
+    case completed
+    /// Skipped the rest.
+    case skipped
+    /// Started and has not finished yet.
+    case inProgress
+
+    /// Whether this outcome counts as having seen the walkthrough.
+    public var countsAsSeen: Bool { self != .inProgress }
+
+    /// The stored outcome of a finished walkthrough.
+    public init(_ outcome: FinishOutcome) {
+        switch outcome {
+        case .completed: self = .completed
+        case .skipped: self = .skipped
+        }
+    }
+}
+
+/// One user's state for one walkthrough, as a ``SeenStore`` keeps it.
+public struct SeenRecord: Sendable, Hashable {
+    /// The user the record belongs to.
+    public var user: String
+    /// The walkthrough's identifier.
+    public var walkthrough: String
+    /// The walkthrough version the outcome applies to.
+    public var version: Int
+    /// Completed, skipped or still in progress.
+    public var outcome: SeenOutcome
+    /// The last page shown, as a 0-based index (the command line shows it 1-based).
+    public var lastPage: Int
+    /// When the record last changed.
+    public var updatedAt: Date
+
+    /// Creates a record.
+    public init(
+        user: String, walkthrough: String, version: Int, outcome: SeenOutcome, lastPage: Int,
+        updatedAt: Date
+    ) {
+        self.user = user
+        self.walkthrough = walkthrough
+        self.version = version
+        self.outcome = outcome
+        self.lastPage = lastPage
+        self.updatedAt = updatedAt
+    }
+
+    /// Whether this record means the user has seen `version` (or a later one).
+    public func isSeen(atLeast version: Int) -> Bool {
+        outcome.countsAsSeen && self.version >= version
+    }
+}
