@@ -1,0 +1,17 @@
+/// How `walkthrough` ends, as DESIGN.md fixes the numbers (sysexits where they apply).
+enum ExitCode: Int32, Sendable, Hashable, CaseIterable {
+    /// Everything went as asked.
+    case success = 0
+    /// `seen`: the user has not seen the walkthrough.
+    case notSeen = 1
+    /// The command line is wrong (EX_USAGE).
+    case usage = 64
+    /// A definition file is invalid (EX_DATAERR).
+    case invalidDefinition = 65
+    /// A definition file is missing or unreadable (EX_NOINPUT).
+    case missingInput = 66
+    /// A bug: something that should not happen did (EX_SOFTWARE).
+    case internalError = 70
+    /// The seen store cannot be opened, read or written (EX_IOERR).
+    case storeError = 74
+}

@@ -1,0 +1,78 @@
+/// Writes help and usage texts in swift-argument-parser's layout: OVERVIEW, USAGE, ARGUMENTS,
+/// OPTIONS, SUBCOMMANDS, labels in a 26-column gutter, text wrapped at 80 columns.
+enum HelpFormatter {
+    /// Where descriptions start.
+    static let gutter = 26
+    /// Where lines wrap.
+    static let width = 80
+
+    /// `walkthrough validate <file> ... [--strict] [--json]`
+    static func usage(of configuration: CommandConfiguration) -> String {
+        var parts = [WalkthroughCommand.name, configuration.name]
+        parts += configuration.arguments.map(\.usage)
+        parts += configuration.options.map { "[\($0.display)]" }
+        return parts.joined(separator: " ")
+    }
+
+    /// The full help of a subcommand.
+    static func help(of configuration: CommandConfiguration) -> String {
+        var sections = ["OVERVIEW: " + configuration.abstract]
+        if !configuration.discussion.isEmpty { sections.append(configuration.discussion) }
+        sections.append("USAGE: " + usage(of: configuration))
+        if !configuration.arguments.isEmpty {
+            sections.append(
+                "ARGUMENTS:\n"
+                    + configuration.arguments.map { row("<\($0.name)>", $0.help) }.joined())
+        }
+        let options = configuration.options.map { row($0.label, $0.help) }
+        sections.append("OPTIONS:\n" + options.joined() + row("-h, --help", helpText))
+        return sections.joined(separator: "\n\n") + "\n"
+    }
+
+    /// The help of the root command, listing `commands`.
+    static func rootHelp(commands: [CommandConfiguration]) -> String {
+        let subcommands = commands.map { row($0.name, $0.abstract) }.joined()
+        let sections = [
+            "OVERVIEW: " + WalkthroughCommand.abstract,
+            "USAGE: " + WalkthroughCommand.usage,
+            "OPTIONS:\n" + row("--version", "Show the version.") + row("-h, --help", helpText),
+            "SUBCOMMANDS:\n" + subcommands + "\n"
+                + "  See '\(WalkthroughCommand.name) help <subcommand>' for detailed help.",
+        ]
+        return sections.joined(separator: "\n\n") + "\n"
+    }
+
+    static let helpText = "Show help information."
+
+    /// `  label                   text`, wrapped; a long label puts the text on the next line.
+    static func row(_ label: String, _ text: String) -> String {
+        let indent = String(repeating: " ", count: gutter)
+        let lines = wrap(text, width: width - gutter)
+        var result = "  " + label
+        if result.count + 2 > gutter {
+            result += "\n" + indent
+        } else {
+            result += String(repeating: " ", count: gutter - result.count)
+        }
+        result += lines.joined(separator: "\n" + indent)
+        return result + "\n"
+    }
+
+    /// Words of `text` in lines of at most `width` characters (a longer word gets its own line).
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if line.isEmpty {
+                line = String(word)
+            } else if line.count + 1 + word.count <= width {
+                line += " " + word
+            } else {
+                lines.append(line)
+                line = String(word)
+            }
+        }
+        lines.append(line)
+        return lines
+    }
+}

@@ -1,0 +1,37 @@
+/// A `walkthrough` subcommand: its own type, with its own options, built from parsed arguments.
+///
+/// Adding a command is one new file with a type conforming to this protocol and one line in
+/// ``WalkthroughCommand/commands``.
+protocol ParsableCommand {
+    /// The command's name, help and accepted arguments.
+    static var configuration: CommandConfiguration { get }
+
+    /// Builds the command from what the parser read.
+    ///
+    /// - Throws: ``CommandLineError/usage(_:command:)`` for values that parse but make no sense.
+    init(parsed: ParsedArguments) throws(CommandLineError)
+
+    /// Runs the command.
+    ///
+    /// - Returns: The exit code for an outcome that is not an error (`seen` answering "no").
+    /// - Throws: Any error; ``WalkthroughCommand`` turns it into a message and an exit code.
+    func run(in context: CommandContext) throws -> ExitCode
+}
+
+/// What a running command may use: the environment and the output streams.
+struct CommandContext {
+    /// The process environment (`WALKTHROUGH_DB`, `NO_COLOR`, …).
+    var environment: [String: String]
+    /// Standard output and standard error.
+    var output: any TextOutput
+
+    /// Writes `text` and a newline to standard output.
+    func print(_ text: String) {
+        output.write(text + "\n", to: .standardOutput)
+    }
+
+    /// Writes `text` and a newline to standard error.
+    func printError(_ text: String) {
+        output.write(text + "\n", to: .standardError)
+    }
+}

@@ -1,0 +1,148 @@
+import WalkthroughKit
+
+/// The root `walkthrough` command: picks the subcommand, and is the one place where every
+/// error becomes a stream and an exit code.
+enum WalkthroughCommand {
+    /// The program's name, as help and errors show it.
+    static let name = "walkthrough"
+    /// What `--version` prints after the name.
+    static let version = "0.1.0"
+    /// The root help's overview.
+    static let abstract =
+        "Play onboarding walkthroughs in the terminal, check their definitions and remember "
+        + "who has seen them."
+    /// The root usage line.
+    static let usage = "\(name) <subcommand>"
+
+    /// Every subcommand, in the order help lists them. Adding a command: one file, one line here.
+    static var commands: [any ParsableCommand.Type] {
+        [
+            ValidateCommand.self
+        ]
+    }
+
+    // MARK: - Running
+
+    /// Runs a command line in-process and returns its exit code.
+    ///
+    /// - Parameters:
+    ///   - arguments: The words after the program name.
+    ///   - environment: The process environment.
+    ///   - output: Where standard output and standard error go; flushed before returning.
+    ///   - commands: The subcommands to choose from; tests may pass their own.
+    static func run(
+        arguments: [String], environment: [String: String], output: some TextOutput,
+        commands: [any ParsableCommand.Type] = WalkthroughCommand.commands
+    ) -> ExitCode {
+        let context = CommandContext(environment: environment, output: output)
+        defer { output.flush() }
+        do {
+            return try dispatch(arguments, context: context, commands: commands)
+        } catch {
+            return report(error, context: context, commands: commands)
+        }
+    }
+
+    private static func dispatch(
+        _ arguments: [String], context: CommandContext, commands: [any ParsableCommand.Type]
+    ) throws -> ExitCode {
+        guard let first = arguments.first else {
+            throw CommandLineError.helpRequested(command: nil)
+        }
+        switch first {
+        case "-h", "--help":
+            throw CommandLineError.helpRequested(command: nil)
+        case "--version":
+            throw CommandLineError.versionRequested
+        case "help":
+            guard arguments.count > 1 else { throw CommandLineError.helpRequested(command: nil) }
+            guard arguments.count == 2 else {
+                throw CommandLineError.usage("Unexpected argument '\(arguments[2])'", command: nil)
+            }
+            let command = try find(arguments[1], in: commands)
+            throw CommandLineError.helpRequested(command: command.configuration.name)
+        default:
+            if first.hasPrefix("-") {
+                var message = "Unknown option '\(first)'."
+                if let suggestion = Suggestion.closest(to: first, in: ["--help", "--version"]) {
+                    message += " Did you mean '\(suggestion)'?"
+                }
+                throw CommandLineError.usage(message, command: nil)
+            }
+            let type = try find(first, in: commands)
+            let parsed = try ArgumentParser(configuration: type.configuration)
+                .parse(Array(arguments.dropFirst()))
+            let command = try type.init(parsed: parsed)
+            return try command.run(in: context)
+        }
+    }
+
+    private static func find(
+        _ name: String, in commands: [any ParsableCommand.Type]
+    ) throws(CommandLineError) -> any ParsableCommand.Type {
+        if let command = commands.first(where: { $0.configuration.name == name }) {
+            return command
+        }
+        var message = "Unknown command '\(name)'."
+        let names = commands.map { $0.configuration.name } + ["help"]
+        if let suggestion = Suggestion.closest(to: name, in: names) {
+            message += " Did you mean '\(suggestion)'?"
+        }
+        throw .usage(message, command: nil)
+    }
+
+    // MARK: - Errors, in one place
+
+    /// Writes `error` where it belongs and returns its exit code: help and version on standard
+    /// output (0), usage errors with the usage line on standard error (64), other failures on
+    /// standard error with their own code; anything unexpected is an internal error (70).
+    static func report(
+        _ error: any Error, context: CommandContext, commands: [any ParsableCommand.Type]
+    ) -> ExitCode {
+        let configuration = { (name: String?) -> CommandConfiguration? in
+            guard let name else { return nil }
+            return commands.first { $0.configuration.name == name }?.configuration
+        }
+        switch error {
+        case CommandLineError.helpRequested(let name):
+            if let command = configuration(name) {
+                context.output.write(HelpFormatter.help(of: command), to: .standardOutput)
+            } else {
+                context.output.write(
+                    HelpFormatter.rootHelp(commands: commands.map { $0.configuration }),
+                    to: .standardOutput)
+            }
+            return .success
+        case CommandLineError.versionRequested:
+            context.print("\(name) \(version)")
+            return .success
+        case CommandLineError.usage(let message, let name):
+            let command = configuration(name)
+            let usage = command.map(HelpFormatter.usage(of:)) ?? self.usage
+            let helpCommand =
+                command.map { "\(self.name) \($0.name) --help" } ?? "\(self.name) --help"
+            context.printError(
+                "Error: \(message)\nUsage: \(usage)\n  See '\(helpCommand)' for more information.")
+            return .usage
+        case CommandLineError.failure(let message, let exitCode):
+            context.printError(message)
+            return exitCode
+        case let error as DefinitionError:
+            switch error {
+            case .notFound, .isDirectory, .unreadable:
+                context.printError("Error: " + error.description)
+                return .missingInput
+            case .tooLarge:
+                context.printError("Error: " + error.description)
+                return .invalidDefinition
+            case .invalid(let report):
+                // One line per problem, as `validate` prints them.
+                for line in ValidateCommand.lines(for: report) { context.printError(line) }
+                return .invalidDefinition
+            }
+        default:
+            context.printError("Error: internal error: \(error)")
+            return .internalError
+        }
+    }
+}

@@ -1,0 +1,44 @@
+/// Why ``DefinitionLoader/load(contentsOf:)`` returned no walkthrough.
+public enum DefinitionError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// No file at `path`.
+    case notFound(path: String)
+    /// `path` is a directory.
+    case isDirectory(path: String)
+    /// The file exists but cannot be read; `reason` says why (permission denied, an I/O error).
+    case unreadable(path: String, reason: String)
+    /// The file is larger than `limit` bytes; it was not read.
+    case tooLarge(path: String, limit: Int)
+    /// The file was read and has problems; the report lists all of them.
+    case invalid(ValidationReport)
+
+    /// Turns a report without a walkthrough into the matching error.
+    init(report: ValidationReport) {
+        for diagnostic in report.errors {
+            switch diagnostic.kind {
+            case .fileNotFound: self = .notFound(path: report.file)
+            case .isDirectory: self = .isDirectory(path: report.file)
+            case .unreadable(let reason): self = .unreadable(path: report.file, reason: reason)
+            case .fileTooLarge(let limit): self = .tooLarge(path: report.file, limit: limit)
+            default: continue
+            }
+            return
+        }
+        self = .invalid(report)
+    }
+
+    /// One line per problem, each naming the file.
+    public var description: String {
+        switch self {
+        case .notFound(let path):
+            return path + ": " + DiagnosticKind.fileNotFound.message
+        case .isDirectory(let path):
+            return path + ": " + DiagnosticKind.isDirectory.message
+        case .unreadable(let path, let reason):
+            return path + ": " + DiagnosticKind.unreadable(reason: reason).message
+        case .tooLarge(let path, let limit):
+            return path + ": " + DiagnosticKind.fileTooLarge(limit: limit).message
+        case .invalid(let report):
+            return report.errors.map { $0.formatted(file: report.file) }.joined(separator: "\n")
+        }
+    }
+}

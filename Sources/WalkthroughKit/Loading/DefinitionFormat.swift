@@ -1,0 +1,53 @@
+/// The limits and vocabulary of the definition format, in one place.
+///
+/// `walkthroughs/schema.json` states the same rules for editors; a test keeps the two in step.
+public enum DefinitionFormat {
+    /// The largest definition file accepted, in bytes: 16 MiB. Larger files are refused before
+    /// they are read.
+    public static let maximumFileSize = 16 * 1024 * 1024
+    /// The most pages a walkthrough may have.
+    public static let maximumPages = 10_000
+    /// The deepest nesting of JSON objects and arrays accepted.
+    public static let maximumDepth = JSONReader.maximumDepth
+    /// The longest id, in characters.
+    public static let maximumIDLength = 64
+    /// The id rule as a regular expression, for documentation and the schema; ``isValidID(_:)``
+    /// checks it without a regular expression engine.
+    public static let idPattern = "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"
+    /// The keys a definition's top-level object may have.
+    /// `$schema` lets a definition name its JSON Schema for editors (`"$schema": "schema.json"`).
+    public static let rootKeys = [
+        "$schema", "id", "version", "title", "navigation", "skippable", "finishLabel", "pages",
+    ]
+    /// The keys a page object may have.
+    public static let pageKeys = ["id", "heading", "content", "image", "imageAlt"]
+    /// Whether a `$schema` value names a JSON Schema meta-schema, which makes the document a
+    /// schema (such as `walkthroughs/schema.json`) rather than a definition.
+    public static func isMetaSchema(_ uri: String) -> Bool {
+        uri.hasPrefix("https://json-schema.org/") || uri.hasPrefix("http://json-schema.org/")
+    }
+
+    /// The keys that must be present on every page.
+    public static let requiredPageKeys = ["heading", "content"]
+
+    /// Whether `id` matches ``idPattern``: 1 to 64 ASCII letters, digits, `.`, `_` or `-`,
+    /// starting with a letter or digit.
+    public static func isValidID(_ id: String) -> Bool {
+        let bytes = id.utf8
+        guard let first = bytes.first, bytes.count <= maximumIDLength, isAlphanumeric(first)
+        else { return false }
+        return bytes.allSatisfy {
+            isAlphanumeric($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_")
+                || $0 == UInt8(ascii: "-")
+        }
+    }
+
+    private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,125 @@
+public import FoundationEssentials
+
+/// Loads walkthrough definitions and checks every rule of the format.
+///
+/// `validate` never throws: it returns a ``ValidationReport`` with the walkthrough (when valid)
+/// and every problem at once, each with its JSON path, line and column. `load` is the short form
+/// for code that only wants the walkthrough or a ``DefinitionError``.
+///
+/// ```swift
+/// let walkthrough = try DefinitionLoader.load(contentsOf: "walkthroughs/foodpin.json")
+/// ```
+public enum DefinitionLoader {
+    // MARK: - Validate
+
+    /// Reads and checks the definition file at `path`.
+    ///
+    /// The file is refused unread when it is larger than ``DefinitionFormat/maximumFileSize``.
+    /// The walkthrough's default id is the file name without `.json`, and its
+    /// ``Walkthrough/baseDirectory`` is the file's folder, where image paths are checked.
+    ///
+    /// - Parameter path: The file's path, absolute or relative to the current directory. The
+    ///   report names the file exactly so.
+    public static func validate(contentsOf path: String) -> ValidationReport {
+        let result = FileReader.withContents(of: path, limit: DefinitionFormat.maximumFileSize) {
+            bytes in
+            validate(
+                bytes: bytes, name: path, baseDirectory: directory(of: path))
+        }
+        switch result {
+        case .success(let report): return report
+        case .failure(let problem):
+            return ValidationReport(
+                file: path, walkthrough: nil,
+                diagnostics: [Diagnostic(kind: problem.kind, path: "", line: nil, column: nil)])
+        }
+    }
+
+    /// Checks a definition held in memory.
+    ///
+    /// - Parameters:
+    ///   - data: The definition's bytes.
+    ///   - name: The name the report uses, and whose last component without `.json` is the
+    ///     default id; without one the definition must have an `"id"`.
+    ///   - baseDirectory: The folder image paths are relative to; missing images are reported
+    ///     only when it is given.
+    public static func validate(
+        data: Data, name: String? = nil, baseDirectory: String? = nil
+    ) -> ValidationReport {
+        data.withUnsafeBytes { validate(bytes: $0, name: name, baseDirectory: baseDirectory) }
+    }
+
+    /// Checks a definition held in memory as raw bytes; see ``validate(data:name:baseDirectory:)``.
+    public static func validate(
+        bytes: UnsafeRawBufferPointer, name: String? = nil, baseDirectory: String? = nil
+    ) -> ValidationReport {
+        let file = name ?? "<data>"
+        guard bytes.count <= DefinitionFormat.maximumFileSize else {
+            let kind = DiagnosticKind.fileTooLarge(limit: DefinitionFormat.maximumFileSize)
+            return ValidationReport(
+                file: file, walkthrough: nil,
+                diagnostics: [Diagnostic(kind: kind, path: "", line: nil, column: nil)])
+        }
+        let root: JSONValue
+        do {
+            root = try JSONReader.parseObject(bytes)
+        } catch {
+            return ValidationReport(
+                file: file, walkthrough: nil,
+                diagnostics: [Diagnostic(error.kind, path: error.path, at: error.position)])
+        }
+        if case .object(let members) = root.storage,
+            let schema = members.first(where: { $0.key == "$schema" }),
+            case .string(let uri) = schema.value.storage, DefinitionFormat.isMetaSchema(uri)
+        {
+            return ValidationReport(
+                file: file, walkthrough: nil, diagnostics: [], isJSONSchema: true)
+        }
+        var validator = DefinitionValidator(
+            fileName: name.map(lastComponent(of:)), baseDirectory: baseDirectory)
+        let walkthrough = validator.walkthrough(from: root)
+        return ValidationReport(
+            file: file, walkthrough: walkthrough, diagnostics: validator.sortedDiagnostics)
+    }
+
+    // MARK: - Load
+
+    /// Reads the definition file at `path` and returns its walkthrough.
+    ///
+    /// - Throws: ``DefinitionError/notFound(path:)``, ``DefinitionError/isDirectory(path:)``,
+    ///   ``DefinitionError/unreadable(path:reason:)`` or ``DefinitionError/tooLarge(path:limit:)``
+    ///   when the file cannot be had; ``DefinitionError/invalid(_:)`` with every problem when it
+    ///   breaks a rule of the format. Warnings do not make it throw.
+    public static func load(contentsOf path: String) throws(DefinitionError) -> Walkthrough {
+        let report = validate(contentsOf: path)
+        guard let walkthrough = report.walkthrough else { throw DefinitionError(report: report) }
+        return walkthrough
+    }
+
+    /// Returns the walkthrough a definition held in memory describes.
+    ///
+    /// - Throws: ``DefinitionError/invalid(_:)`` or ``DefinitionError/tooLarge(path:limit:)``.
+    public static func load(
+        data: Data, name: String? = nil, baseDirectory: String? = nil
+    ) throws(DefinitionError) -> Walkthrough {
+        let report = validate(data: data, name: name, baseDirectory: baseDirectory)
+        guard let walkthrough = report.walkthrough else { throw DefinitionError(report: report) }
+        return walkthrough
+    }
+
+    // MARK: - Paths
+
+    /// The folder of `path`: everything before its last `/`, `/` for a file at the root, `.`
+    /// for a bare file name.
+    static func directory(of path: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
+        if slash == path.utf8.startIndex { return "/" }
+        return String(path[..<slash])
+    }
+
+    /// The last component of `path`.
+    static func lastComponent(of path: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+        return String(path[path.utf8.index(after: slash)...])
+    }
+}

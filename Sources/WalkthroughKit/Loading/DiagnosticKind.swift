@@ -1,0 +1,130 @@
+/// What a diagnostic is about, with the details a tool needs to act on it.
+///
+/// Tools switch on this rather than parse messages. ``name`` is the stable spelling used in
+/// `walkthrough validate --json`.
+public enum DiagnosticKind: Sendable, Hashable {
+    // MARK: Reading the file
+
+    /// The file does not exist.
+    case fileNotFound
+    /// The path names a directory.
+    case isDirectory
+    /// The file exists but cannot be read (permissions, an I/O error); `reason` says why.
+    case unreadable(reason: String)
+    /// The input is larger than `limit` bytes; it was not read past the limit.
+    case fileTooLarge(limit: Int)
+
+    // MARK: JSON
+
+    /// The input is empty or only whitespace.
+    case emptyFile
+    /// The input is not UTF-8; `offset` is the 0-based byte offset of the first bad sequence.
+    case invalidUTF8(offset: Int)
+    /// Something other than what the JSON grammar allows here.
+    case syntaxError(expected: String, found: String)
+    /// A string is not closed before the end of the input.
+    case unterminatedString
+    /// A raw control character (U+0000-U+001F) inside a string, which JSON requires escaped.
+    case controlCharacterInString(scalar: UInt32)
+    /// A backslash escape JSON does not define, or a lone surrogate.
+    case invalidEscape(String)
+    /// A number JSON does not allow (`01`, `1.`, `-`).
+    case invalidNumber(String)
+    /// Objects and arrays nested deeper than `limit` levels.
+    case nestingTooDeep(limit: Int)
+    /// A key that the same object already has; `firstLine` is where the first one is.
+    case duplicateKey(key: String, firstLine: Int)
+    /// Something after the end of the top-level object.
+    case trailingContent(found: String)
+    /// The top-level value is not an object.
+    case notAnObject(found: JSONType)
+
+    // MARK: The definition format
+
+    /// A required field is absent.
+    case requiredFieldMissing
+    /// A field has the wrong JSON type.
+    case wrongType(expected: JSONType, found: JSONType)
+    /// A text that must say something is empty or only whitespace.
+    case emptyValue
+    /// An id that does not match `^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`.
+    case invalidID(String)
+    /// No `id`, and the file name (`nil`: there is none) does not make a valid one.
+    case invalidDefaultID(fileName: String?)
+    /// A `version` that is not an integer of 1 or more; the number as written.
+    case invalidVersion(String)
+    /// A `navigation` other than `"free"` or `"linear"`.
+    case invalidNavigation(String)
+    /// `pages` is empty.
+    case noPages
+    /// More pages than `limit`.
+    case tooManyPages(count: Int, limit: Int)
+    /// A page id that an earlier page (index `firstIndex`, 0-based) already has.
+    case duplicatePageID(id: String, firstIndex: Int)
+    /// An image path starting with `/`.
+    case absoluteImagePath(String)
+    /// An image path whose `..` components leave the definition's folder.
+    case imageOutsideFolder(String)
+    /// An image path with no file behind it (a warning: the alt text is shown instead).
+    case imageNotFound(String)
+    /// A key the format does not know (a warning), with the closest known key, if any.
+    case unknownKey(key: String, suggestion: String?)
+    /// A control character other than newline and tab in a text (a warning): C0, DEL or C1.
+    case controlCharacter(scalar: UInt32)
+    /// A bidirectional override or isolate (U+202A-U+202E, U+2066-U+2069) in a text (a warning).
+    case bidiControl(scalar: UInt32)
+
+    /// Whether this kind of problem makes the definition invalid or only deserves attention.
+    public var severity: Diagnostic.Severity {
+        switch self {
+        case .imageNotFound, .unknownKey, .controlCharacter, .bidiControl: return .warning
+        default: return .error
+        }
+    }
+
+    /// Whether the problem is that the file could not be read at all (the command line's exit
+    /// code 66), rather than that its content is wrong.
+    public var isAccessProblem: Bool {
+        switch self {
+        case .fileNotFound, .isDirectory, .unreadable: return true
+        default: return false
+        }
+    }
+
+    /// The stable name of the kind, as `walkthrough validate --json` writes it.
+    public var name: String {
+        switch self {
+        case .fileNotFound: return "fileNotFound"
+        case .isDirectory: return "isDirectory"
+        case .unreadable: return "unreadable"
+        case .fileTooLarge: return "fileTooLarge"
+        case .emptyFile: return "emptyFile"
+        case .invalidUTF8: return "invalidUTF8"
+        case .syntaxError: return "syntaxError"
+        case .unterminatedString: return "unterminatedString"
+        case .controlCharacterInString: return "controlCharacterInString"
+        case .invalidEscape: return "invalidEscape"
+        case .invalidNumber: return "invalidNumber"
+        case .nestingTooDeep: return "nestingTooDeep"
+        case .duplicateKey: return "duplicateKey"
+        case .trailingContent: return "trailingContent"
+        case .notAnObject: return "notAnObject"
+        case .requiredFieldMissing: return "requiredFieldMissing"
+        case .wrongType: return "wrongType"
+        case .emptyValue: return "emptyValue"
+        case .invalidID: return "invalidID"
+        case .invalidDefaultID: return "invalidDefaultID"
+        case .invalidVersion: return "invalidVersion"
+        case .invalidNavigation: return "invalidNavigation"
+        case .noPages: return "noPages"
+        case .tooManyPages: return "tooManyPages"
+        case .duplicatePageID: return "duplicatePageID"
+        case .absoluteImagePath: return "absoluteImagePath"
+        case .imageOutsideFolder: return "imageOutsideFolder"
+        case .imageNotFound: return "imageNotFound"
+        case .unknownKey: return "unknownKey"
+        case .controlCharacter: return "controlCharacter"
+        case .bidiControl: return "bidiControl"
+        }
+    }
+}

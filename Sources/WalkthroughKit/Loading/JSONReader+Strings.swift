@@ -1,0 +1,202 @@
+// MARK: - Strings and UTF-8
+
+extension JSONReader {
+    /// Reads a string starting at its opening quote and returns it decoded.
+    ///
+    /// A string without escapes (nearly all of them) becomes a `String` straight from the input
+    /// bytes; only a string with escapes is copied through a buffer.
+    mutating func readString() throws(JSONReadError) -> String {
+        let opening = position()
+        index += 1
+        let start = index
+        while index < count {
+            let byte = base[index]
+            if byte == UInt8(ascii: "\"") {
+                let string = text(from: start, to: index)
+                index += 1
+                return string
+            }
+            if byte == UInt8(ascii: "\\") {
+                return try readEscapedString(from: start, opening: opening)
+            }
+            if byte < 0x20 { throw controlCharacterInString(byte) }
+            if byte >= 0x80 {
+                try skipUTF8Sequence()
+            } else {
+                index += 1
+            }
+        }
+        throw JSONReadError(
+            kind: .unterminatedString, position: opening, path: path(upTo: stack.count - 1))
+    }
+
+    /// The slow path of ``readString()``: decodes escapes into a buffer.
+    private mutating func readEscapedString(
+        from start: Int, opening: SourcePosition
+    ) throws(JSONReadError) -> String {
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(index - start + 16)
+        buffer.append(contentsOf: UnsafeBufferPointer(start: base + start, count: index - start))
+        while index < count {
+            let byte = base[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                index += 1
+                return String(decoding: buffer, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                try readEscape(into: &buffer)
+            case 0..<0x20:
+                throw controlCharacterInString(byte)
+            case 0x80...:
+                let sequenceStart = index
+                try skipUTF8Sequence()
+                buffer.append(
+                    contentsOf: UnsafeBufferPointer(
+                        start: base + sequenceStart, count: index - sequenceStart))
+            default:
+                buffer.append(byte)
+                index += 1
+            }
+        }
+        throw JSONReadError(
+            kind: .unterminatedString, position: opening, path: path(upTo: stack.count - 1))
+    }
+
+    /// Decodes one escape sequence starting at its backslash.
+    private mutating func readEscape(into buffer: inout [UInt8]) throws(JSONReadError) {
+        let escapePosition = position()
+        guard index + 1 < count else {
+            index += 1
+            throw unexpectedEnd(expected: "an escape sequence")
+        }
+        let letter = base[index + 1]
+        let simple: UInt8?
+        switch letter {
+        case UInt8(ascii: "\""): simple = UInt8(ascii: "\"")
+        case UInt8(ascii: "\\"): simple = UInt8(ascii: "\\")
+        case UInt8(ascii: "/"): simple = UInt8(ascii: "/")
+        case UInt8(ascii: "b"): simple = 0x08
+        case UInt8(ascii: "f"): simple = 0x0C
+        case UInt8(ascii: "n"): simple = 0x0A
+        case UInt8(ascii: "r"): simple = 0x0D
+        case UInt8(ascii: "t"): simple = 0x09
+        case UInt8(ascii: "u"): simple = nil
+        default:
+            index += 1
+            throw invalidEscape("\\" + describeByte().trimmingQuotes, at: escapePosition)
+        }
+        if let simple {
+            buffer.append(simple)
+            index += 2
+            return
+        }
+        index += 2
+        let first = try readHex4(escapePosition)
+        var scalarValue = first
+        if first >= 0xD800 && first <= 0xDBFF {
+            // A high surrogate must be followed by an escaped low surrogate.
+            guard index + 1 < count, base[index] == UInt8(ascii: "\\"),
+                base[index + 1] == UInt8(ascii: "u")
+            else {
+                throw invalidEscape("\\u" + JSONPath.hex4(first), at: escapePosition)
+            }
+            index += 2
+            let second = try readHex4(escapePosition)
+            guard second >= 0xDC00 && second <= 0xDFFF else {
+                throw invalidEscape(
+                    "\\u" + JSONPath.hex4(first) + "\\u" + JSONPath.hex4(second), at: escapePosition
+                )
+            }
+            scalarValue = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
+        } else if first >= 0xDC00 && first <= 0xDFFF {
+            throw invalidEscape("\\u" + JSONPath.hex4(first), at: escapePosition)
+        }
+        guard let scalar = Unicode.Scalar(scalarValue) else {
+            throw invalidEscape("\\u" + JSONPath.hex4(first), at: escapePosition)
+        }
+        buffer.append(contentsOf: String(Character(scalar)).utf8)
+    }
+
+    private mutating func readHex4(_ escapePosition: SourcePosition) throws(JSONReadError) -> UInt32
+    {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard index < count else { throw unexpectedEnd(expected: "four hexadecimal digits") }
+            let byte = base[index]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default:
+                try checkUTF8AtIndex()
+                throw unexpected(expected: "four hexadecimal digits after \\u")
+            }
+            value = value << 4 | UInt32(digit)
+            index += 1
+        }
+        return value
+    }
+
+    private func invalidEscape(_ text: String, at position: SourcePosition) -> JSONReadError {
+        JSONReadError(
+            kind: .invalidEscape(text), position: position, path: path(upTo: stack.count - 1))
+    }
+
+    private func controlCharacterInString(_ byte: UInt8) -> JSONReadError {
+        JSONReadError(
+            kind: .controlCharacterInString(scalar: UInt32(byte)), position: position(),
+            path: path(upTo: stack.count - 1))
+    }
+
+    /// Checks the UTF-8 sequence whose lead byte is at `index` and moves past it.
+    ///
+    /// - Throws: ``DiagnosticKind/invalidUTF8(offset:)`` with the offset of the lead byte for an
+    ///   invalid lead byte, a missing or wrong continuation byte, an overlong form, a surrogate,
+    ///   or a value past U+10FFFF.
+    mutating func skipUTF8Sequence() throws(JSONReadError) {
+        let lead = base[index]
+        let length: Int
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0:
+            length = 3
+            low = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED:
+            length = 3
+            high = 0x9F
+        case 0xF0:
+            length = 4
+            low = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4:
+            length = 4
+            high = 0x8F
+        default: throw invalidUTF8()
+        }
+        guard index + length <= count else { throw invalidUTF8() }
+        let second = base[index + 1]
+        guard second >= low && second <= high else { throw invalidUTF8() }
+        for offset in 2..<max(2, length) where base[index + offset] & 0xC0 != 0x80 {
+            throw invalidUTF8()
+        }
+        index += length
+        continuationBytes += length - 1
+    }
+
+    private func invalidUTF8() -> JSONReadError {
+        JSONReadError(
+            kind: .invalidUTF8(offset: index), position: position(),
+            path: path(upTo: stack.count - 1))
+    }
+}
+
+extension String {
+    /// `'x'` without its quotes.
+    fileprivate var trimmingQuotes: String {
+        hasPrefix("'") && hasSuffix("'") && count >= 2 ? String(dropFirst().dropLast()) : self
+    }
+}
