@@ -9,8 +9,8 @@ struct DefinitionValidator {
     let baseDirectory: String?
     /// The problems found so far.
     private(set) var diagnostics: [Diagnostic] = []
-    /// Whether an image path names a file, by resolved path, so each path is checked once.
-    private var imageExists: [String: Bool] = [:]
+    /// What each distinct image path was found to be, so each is checked once.
+    private var imageChecks: [String: ImageCheck] = [:]
 
     init(fileName: String?, baseDirectory: String?) {
         self.fileName = fileName
@@ -149,9 +149,10 @@ struct DefinitionValidator {
         pages.reserveCapacity(elements.count)
         var firstIndexOfID: [String: Int] = [:]
         firstIndexOfID.reserveCapacity(elements.count)
-        for (index, element) in elements.enumerated() {
+        for index in elements.indices {
             let pagePath = JSONPath.appending(index: index, to: path)
-            guard let (page, idPosition) = self.page(element, index: index, path: pagePath) else {
+            guard let (page, idPosition) = self.page(elements[index], index: index, path: pagePath)
+            else {
                 continue
             }
             if let first = firstIndexOfID[page.id] {
@@ -185,17 +186,19 @@ struct DefinitionValidator {
         var hasContent = false
         var isUsable = true
 
-        for member in members {
-            let value = member.value
-            switch member.key {
+        // By index, not `for member in members`: that would copy every member and value.
+        for memberIndex in members.indices {
+            switch members[memberIndex].key {
             case "id":
-                let idPath = JSONPath.appending(key: "id", to: path)
-                if let text = string(value, path: idPath) {
+                let value = members[memberIndex].value
+                if let text = string(value, path: JSONPath.appending(key: "id", to: path)) {
                     if DefinitionFormat.isValidID(text) {
                         id = text
                         idPosition = value.position
                     } else {
-                        report(.invalidID(text), path: idPath, at: value.position)
+                        report(
+                            .invalidID(text), path: JSONPath.appending(key: "id", to: path),
+                            at: value.position)
                         isUsable = false
                     }
                 } else {
@@ -204,22 +207,31 @@ struct DefinitionValidator {
             case "heading":
                 hasHeading = true
                 heading = text(
-                    value, path: JSONPath.appending(key: "heading", to: path), nonBlank: true)
+                    members[memberIndex].value,
+                    path: JSONPath.appending(key: "heading", to: path), nonBlank: true)
             case "content":
                 hasContent = true
-                content = text(value, path: JSONPath.appending(key: "content", to: path))
+                content = text(
+                    members[memberIndex].value,
+                    path: JSONPath.appending(key: "content", to: path))
             case "image":
-                let imagePath = JSONPath.appending(key: "image", to: path)
-                if let text = text(value, path: imagePath, nonBlank: true),
-                    checkImage(text, path: imagePath, at: value.position)
+                if let text = text(
+                    members[memberIndex].value,
+                    path: JSONPath.appending(key: "image", to: path), nonBlank: true),
+                    checkImage(
+                        text, path: JSONPath.appending(key: "image", to: path),
+                        at: members[memberIndex].value.position)
                 {
                     image = text
                 }
             case "imageAlt":
-                imageAlt = text(value, path: JSONPath.appending(key: "imageAlt", to: path))
+                imageAlt = text(
+                    members[memberIndex].value,
+                    path: JSONPath.appending(key: "imageAlt", to: path))
             default:
                 reportUnknownKey(
-                    member, path: JSONPath.appending(key: member.key, to: path),
+                    members[memberIndex],
+                    path: JSONPath.appending(key: members[memberIndex].key, to: path),
                     known: DefinitionFormat.pageKeys)
             }
         }
@@ -241,46 +253,87 @@ struct DefinitionValidator {
     }
 
     /// Whether an image path is allowed; reports why not, and warns when the file is missing.
+    ///
+    /// Each distinct path is checked once: large walkthroughs repeat a few images many times.
     private mutating func checkImage(
-        _ image: String, path: String, at position: SourcePosition
+        _ image: String, path: @autoclosure () -> String, at position: SourcePosition
     ) -> Bool {
-        if image.hasPrefix("/") {
-            report(.absoluteImagePath(image), path: path, at: position)
+        let check: ImageCheck
+        if let known = imageChecks[image] {
+            check = known
+        } else {
+            check = Self.check(image: image, baseDirectory: baseDirectory)
+            imageChecks[image] = check
+        }
+        switch check {
+        case .found:
+            return true
+        case .missing:
+            report(.imageNotFound(image), path: path(), at: position)
+            return true
+        case .absolute:
+            report(.absoluteImagePath(image), path: path(), at: position)
+            return false
+        case .outsideFolder:
+            report(.imageOutsideFolder(image), path: path(), at: position)
             return false
         }
+    }
+
+    /// What checking an image path found.
+    enum ImageCheck {
+        /// Allowed, and the file is there or there is no folder to look in.
+        case found
+        /// Allowed, but there is no file behind it.
+        case missing
+        /// Starts with `/`.
+        case absolute
+        /// Climbs out of the definition's folder.
+        case outsideFolder
+    }
+
+    static func check(image: String, baseDirectory: String?) -> ImageCheck {
+        if image.utf8.first == UInt8(ascii: "/") { return .absolute }
+        if leavesFolder(image) { return .outsideFolder }
+        guard let baseDirectory else { return .found }
+        let resolved =
+            baseDirectory.hasSuffix("/") ? baseDirectory + image : baseDirectory + "/" + image
+        return FileSystem.isRegularFile(resolved) ? .found : .missing
+    }
+
+    /// Whether the `..` components of a relative path climb above its starting folder.
+    static func leavesFolder(_ path: String) -> Bool {
         var depth = 0
-        for component in image.split(separator: "/", omittingEmptySubsequences: true) {
-            switch component {
-            case ".": continue
-            case "..": depth -= 1
-            default: depth += 1
+        var length = 0
+        var dots = 0
+        // Ends a component: `..` climbs, `.` and empty ones stay, anything else descends.
+        func endComponent() -> Bool {
+            defer { (length, dots) = (0, 0) }
+            if length == 2 && dots == 2 {
+                depth -= 1
+                return depth < 0
             }
-            if depth < 0 {
-                report(.imageOutsideFolder(image), path: path, at: position)
-                return false
-            }
+            if length > 0 && !(length == 1 && dots == 1) { depth += 1 }
+            return false
         }
-        if let baseDirectory {
-            let resolved =
-                baseDirectory.hasSuffix("/") ? baseDirectory + image : baseDirectory + "/" + image
-            let exists: Bool
-            if let known = imageExists[resolved] {
-                exists = known
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "/") {
+                if endComponent() { return true }
             } else {
-                exists = FileSystem.isRegularFile(resolved)
-                imageExists[resolved] = exists
+                length += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
             }
-            if !exists { report(.imageNotFound(image), path: path, at: position) }
         }
-        return true
+        return endComponent()
     }
 
     // MARK: - Values
 
     /// The string `value` holds, or `nil` with a wrong-type error.
-    private mutating func string(_ value: JSONValue, path: String) -> String? {
+    private mutating func string(_ value: JSONValue, path: @autoclosure () -> String) -> String? {
         guard case .string(let text) = value.storage else {
-            report(.wrongType(expected: .string, found: value.type), path: path, at: value.position)
+            report(
+                .wrongType(expected: .string, found: value.type), path: path(), at: value.position)
             return nil
         }
         return text
@@ -289,15 +342,15 @@ struct DefinitionValidator {
     /// A text field: a string, warned about when it holds control characters, and with
     /// `nonBlank` an error when empty or whitespace only.
     private mutating func text(
-        _ value: JSONValue, path: String, nonBlank: Bool = false
+        _ value: JSONValue, path: @autoclosure () -> String, nonBlank: Bool = false
     ) -> String? {
-        guard let text = string(value, path: path) else { return nil }
+        guard let text = string(value, path: path()) else { return nil }
         if nonBlank, TextScanner.isBlank(text) {
-            report(.emptyValue, path: path, at: value.position)
+            report(.emptyValue, path: path(), at: value.position)
             return nil
         }
         if let problem = TextScanner.firstProblem(in: text) {
-            report(problem, path: path, at: value.position)
+            report(problem, path: path(), at: value.position)
         }
         return text
     }
@@ -309,8 +362,9 @@ struct DefinitionValidator {
             at: member.keyPosition)
     }
 
-    private mutating func report(_ kind: DiagnosticKind, path: String, at position: SourcePosition)
-    {
-        diagnostics.append(Diagnostic(kind, path: path, at: position))
+    private mutating func report(
+        _ kind: DiagnosticKind, path: @autoclosure () -> String, at position: SourcePosition
+    ) {
+        diagnostics.append(Diagnostic(kind, path: path(), at: position))
     }
 }

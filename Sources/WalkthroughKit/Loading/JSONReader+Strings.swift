@@ -10,6 +10,17 @@ extension JSONReader {
         index += 1
         let start = index
         while index < count {
+            // Skip eight plain ASCII bytes at a time: no quote, backslash, control or non-ASCII.
+            while index &+ 8 <= count {
+                let word = ByteScan.load(base + index)
+                if ByteScan.hasByte(word, UInt8(ascii: "\"")) || ByteScan.hasByte(word, 0x5C)
+                    || ByteScan.hasControl(word) || ByteScan.hasHigh(word)
+                {
+                    break
+                }
+                index &+= 8
+            }
+            guard index < count else { break }
             let byte = base[index]
             if byte == UInt8(ascii: "\"") {
                 let string = text(from: start, to: index)

@@ -11,9 +11,23 @@ package enum TextScanner {
     package static func firstProblem(in text: String) -> DiagnosticKind? {
         var text = text
         return text.withUTF8 { bytes -> DiagnosticKind? in
+            guard let base = bytes.baseAddress else { return nil }
             var index = 0
             let count = bytes.count
+            var end = 0
             while index < count {
+                if index == end {
+                    // Skip eight printable ASCII bytes at a time; look closer at any other word.
+                    if index &+ 8 <= count {
+                        let word = ByteScan.load(base + index)
+                        if !ByteScan.hasControl(word) && !ByteScan.hasDeleteOrHigh(word) {
+                            index &+= 8
+                            end = index
+                            continue
+                        }
+                    }
+                    end = min(index &+ 8, count)
+                }
                 let byte = bytes[index]
                 if byte < 0x20 {
                     if byte != 0x0A && byte != 0x09 {
@@ -53,6 +67,8 @@ package enum TextScanner {
 
     /// Whether `text` is empty or only whitespace.
     static func isBlank(_ text: String) -> Bool {
-        text.unicodeScalars.allSatisfy { $0.properties.isWhitespace }
+        // Fast path: a printable ASCII first byte other than a space settles it.
+        if let first = text.utf8.first, first > 0x20, first < 0x7F { return false }
+        return text.unicodeScalars.allSatisfy { $0.properties.isWhitespace }
     }
 }
