@@ -198,7 +198,7 @@ struct JSONReader: ~Copyable {
             throw JSONReadError(
                 kind: .duplicateKey(key: key, firstLine: firstLine),
                 position: keyPosition,
-                path: JSONPath.appending(key: key, to: path(upTo: top)))
+                path: JSONPath.appending(key: key, to: path(upTo: top - 1)))
         }
         stack[top].key = key
         stack[top].keyPosition = keyPosition
