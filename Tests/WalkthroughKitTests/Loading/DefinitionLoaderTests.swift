@@ -107,7 +107,8 @@ struct DefinitionLoaderTests {
     // MARK: - navigation, skippable, title, finishLabel
 
     @Test func acceptsBothNavigationModes() {
-        #expect(validate(definition(root: "\"navigation\": \"free\"")).walkthrough?.navigation == .free)
+        #expect(
+            validate(definition(root: "\"navigation\": \"free\"")).walkthrough?.navigation == .free)
         #expect(
             validate(definition(root: "\"navigation\": \"linear\"")).walkthrough?.navigation
                 == .linear)
@@ -139,7 +140,9 @@ struct DefinitionLoaderTests {
         #expect(diagnostic.kind == .wrongType(expected: expected, found: found))
         #expect(diagnostic.path == path)
         #expect((diagnostic.line, diagnostic.column) == (1, column))
-        #expect(diagnostic.message == "expected \(expectedPhrase(expected)), found \(expectedPhrase(found))")
+        #expect(
+            diagnostic.message
+                == "expected \(expectedPhrase(expected)), found \(expectedPhrase(found))")
     }
 
     private func expectedPhrase(_ type: JSONType) -> String {
@@ -156,7 +159,8 @@ struct DefinitionLoaderTests {
 
     @Test(arguments: ["", "  \\t"])
     func rejectsABlankFinishLabel(label: String) throws {
-        let diagnostic = try onlyDiagnostic(validate(definition(root: "\"finishLabel\": \"\(label)\"")))
+        let diagnostic = try onlyDiagnostic(
+            validate(definition(root: "\"finishLabel\": \"\(label)\"")))
         #expect(diagnostic.kind == .emptyValue)
         #expect(diagnostic.path == "finishLabel")
     }
@@ -212,7 +216,8 @@ struct DefinitionLoaderTests {
 
     @Test func rejectsAnInvalidPageID() throws {
         let diagnostic = try onlyDiagnostic(
-            validate(definition(page: "\"id\": \"two words\", \"heading\": \"H\", \"content\": \"\"")))
+            validate(
+                definition(page: "\"id\": \"two words\", \"heading\": \"H\", \"content\": \"\"")))
         #expect(diagnostic.kind == .invalidID("two words"))
         #expect(diagnostic.path == "pages[0].id")
         #expect((diagnostic.line, diagnostic.column) == (3, 10))
@@ -269,7 +274,8 @@ struct DefinitionLoaderTests {
     @Test(arguments: ["/etc/passwd", "/images/a.png"])
     func rejectsAnAbsoluteImagePath(image: String) throws {
         let diagnostic = try onlyDiagnostic(
-            validate(definition(page: "\"heading\": \"H\", \"content\": \"\", \"image\": \"\(image)\"")))
+            validate(
+                definition(page: "\"heading\": \"H\", \"content\": \"\", \"image\": \"\(image)\"")))
         #expect(diagnostic.kind == .absoluteImagePath(image))
         #expect(diagnostic.path == "pages[0].image")
         #expect((diagnostic.line, diagnostic.column) == (3, 44))
@@ -278,7 +284,8 @@ struct DefinitionLoaderTests {
     @Test(arguments: ["../a.png", "images/../../a.png", "./../a.png", "a/./b/../../../c.png", ".."])
     func rejectsAnImagePathLeavingTheFolder(image: String) throws {
         let diagnostic = try onlyDiagnostic(
-            validate(definition(page: "\"heading\": \"H\", \"content\": \"\", \"image\": \"\(image)\"")))
+            validate(
+                definition(page: "\"heading\": \"H\", \"content\": \"\", \"image\": \"\(image)\"")))
         #expect(diagnostic.kind == .imageOutsideFolder(image))
         #expect(diagnostic.path == "pages[0].image")
     }
@@ -310,7 +317,8 @@ struct DefinitionLoaderTests {
 
     @Test func rejectsAnImageAltThatIsNotAString() throws {
         let diagnostic = try onlyDiagnostic(
-            validate(definition(page: "\"heading\": \"H\", \"content\": \"\", \"imageAlt\": false")))
+            validate(definition(page: "\"heading\": \"H\", \"content\": \"\", \"imageAlt\": false"))
+        )
         #expect(diagnostic.kind == .wrongType(expected: .string, found: .boolean))
         #expect(diagnostic.path == "pages[0].imageAlt")
     }
@@ -318,7 +326,8 @@ struct DefinitionLoaderTests {
     // MARK: - Unknown keys
 
     @Test func warnsAboutAnUnknownPageKeyWithASuggestion() throws {
-        let report = validate(definition(page: "\"heding\": \"H\", \"heading\": \"H\", \"content\": \"\""))
+        let report = validate(
+            definition(page: "\"heding\": \"H\", \"heading\": \"H\", \"content\": \"\""))
         let diagnostic = try onlyDiagnostic(report)
         #expect(diagnostic.kind == .unknownKey(key: "heding", suggestion: "heading"))
         #expect(diagnostic.severity == .warning)
@@ -328,10 +337,11 @@ struct DefinitionLoaderTests {
         #expect(report.isValid)
     }
 
-    @Test(arguments: [
-        ("titel", "title"), ("Navigation", "navigation"), ("finishlabel", "finishLabel"),
-        ("version2", "version"), ("colour", nil), ("x", nil),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("titel", "title"), ("Navigation", "navigation"), ("finishlabel", "finishLabel"),
+            ("version2", "version"), ("colour", nil), ("x", nil),
+        ] as [(String, String?)])
     func warnsAboutAnUnknownRootKey(key: String, suggestion: String?) throws {
         let diagnostic = try onlyDiagnostic(validate(definition(root: "\"\(key)\": 1")))
         #expect(diagnostic.kind == .unknownKey(key: key, suggestion: suggestion))
@@ -382,7 +392,8 @@ struct DefinitionLoaderTests {
 
     @Test func allowsNewlineTabAndOrdinaryUnicode() {
         let report = validate(
-            definition(page: "\"heading\": \"標題 é 😀\", \"content\": \"a\\n\\tb \u{2013} \u{200D}\""))
+            definition(page: "\"heading\": \"標題 é 😀\", \"content\": \"a\\n\\tb \u{2013} \u{200D}\"")
+        )
         #expect(report.diagnostics.isEmpty)
     }
 
@@ -405,7 +416,9 @@ struct DefinitionLoaderTests {
         let report = validate(json)
         #expect(report.walkthrough == nil)
         #expect(!report.isValid)
-        let found = report.diagnostics.map { "\($0.path) \($0.kind.name) \($0.line ?? 0):\($0.column ?? 0)" }
+        let found = report.diagnostics.map {
+            "\($0.path) \($0.kind.name) \($0.line ?? 0):\($0.column ?? 0)"
+        }
         #expect(
             found == [
                 "id invalidID 2:9",
@@ -459,7 +472,8 @@ struct DefinitionLoaderTests {
         #expect(diagnostic.path == "pages[0]")
         #expect(
             diagnostic.formatted(file: "x.json")
-                == "x.json: pages[0]: JSON syntax error: expected a value, found '}' (line 1, column 12)")
+                == "x.json: pages[0]: JSON syntax error: expected a value, found '}' (line 1, column 12)"
+        )
     }
 
     @Test func recognisesAJSONSchemaAsNotADefinition() {
@@ -483,7 +497,8 @@ struct DefinitionLoaderTests {
                 return
             }
             #expect(report.errors.map(\.kind) == [.requiredFieldMissing])
-            #expect(error.description == "x.json: pages: required field is missing (line 1, column 1)")
+            #expect(
+                error.description == "x.json: pages: required field is missing (line 1, column 1)")
         }
     }
 }

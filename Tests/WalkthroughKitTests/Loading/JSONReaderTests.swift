@@ -38,7 +38,8 @@ struct JSONReaderTests {
     // MARK: - Values and positions
 
     @Test func readsEveryKindOfValueWithItsPosition() throws {
-        let root = try parse("{\n  \"s\": \"text\",\n  \"n\": -12,\n  \"a\": [true, false, null]\n}")
+        let root = try parse(
+            "{\n  \"s\": \"text\",\n  \"n\": -12,\n  \"a\": [true, false, null]\n}")
         let fields = try members(root)
         #expect(fields.map(\.key) == ["s", "n", "a"])
         #expect(root.position == SourcePosition(offset: 0, line: 1, column: 1))
@@ -102,14 +103,17 @@ struct JSONReaderTests {
 
     @Test func acceptsNestingUpToTheLimit() throws {
         let depth = JSONReader.maximumDepth - 1
-        let text = "{\"a\": " + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "}"
+        let text =
+            "{\"a\": " + String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+            + "}"
         #expect(try members(try parse(text)).count == 1)
     }
 
     // MARK: - Rejections
 
     @Test func rejectsADuplicateKeyAtTheSecondNamingTheFirstLine() throws {
-        let error = try rejection("{\n  \"pages\": [{\"heading\": \"a\",\n    \"heading\": \"b\"}]\n}")
+        let error = try rejection(
+            "{\n  \"pages\": [{\"heading\": \"a\",\n    \"heading\": \"b\"}]\n}")
         #expect(error.kind == .duplicateKey(key: "heading", firstLine: 2))
         #expect(error.position.line == 3)
         #expect(error.position.column == 5)
@@ -182,7 +186,10 @@ struct JSONReaderTests {
                 expected: "',' or '}' after an object member", found: "'\"'"), 2, 2
         ),
         ("{\"a\" 1}", .syntaxError(expected: "':' after the key", found: "'1'"), 1, 6),
-        ("{\"a\": [1 2]}", .syntaxError(expected: "',' or ']' after an array element", found: "'2'"), 1, 10),
+        (
+            "{\"a\": [1 2]}",
+            .syntaxError(expected: "',' or ']' after an array element", found: "'2'"), 1, 10
+        ),
         ("{a: 1}", .syntaxError(expected: "a key in double quotes", found: "'a'"), 1, 2),
         ("{\"a\": 1,}", .syntaxError(expected: "a key in double quotes", found: "'}'"), 1, 9),
         ("{\"a\": tru}", .syntaxError(expected: "'true'", found: "'}'"), 1, 10),
@@ -194,7 +201,10 @@ struct JSONReaderTests {
         ("{\"a\": \"\\x\"}", .invalidEscape("\\x"), 1, 8),
         ("{\"a\": \"\\ud800\"}", .invalidEscape("\\uD800"), 1, 8),
         ("{\"a\": \"\\udc00\"}", .invalidEscape("\\uDC00"), 1, 8),
-        ("{\"a\": 01}", .syntaxError(expected: "',' or '}' after an object member", found: "'1'"), 1, 8),
+        (
+            "{\"a\": 01}",
+            .syntaxError(expected: "',' or '}' after an object member", found: "'1'"), 1, 8
+        ),
         ("{\"a\": 1.}", .invalidNumber("1."), 1, 7),
         ("{\"a\": -}", .invalidNumber("-"), 1, 7),
         ("{\"a\": 1e}", .invalidNumber("1e"), 1, 7),

@@ -20,7 +20,8 @@ func onlyDiagnostic(
 }
 
 /// A definition with one good page and `root` spliced into the top-level object.
-func definition(root: String = "", page: String = "\"heading\": \"H\", \"content\": \"C\"") -> String
-{
+func definition(
+    root: String = "", page: String = "\"heading\": \"H\", \"content\": \"C\""
+) -> String {
     "{\(root.isEmpty ? "" : root + ",")\n\"pages\": [\n  {\(page)}\n]}"
 }
