@@ -76,8 +76,8 @@ struct ArgumentParser {
         let letters = Array(word.dropFirst())
         for (position, letter) in letters.enumerated() {
             guard let spec = configuration.options.first(where: { $0.short == letter }) else {
-                let known = configuration.options.compactMap { $0.short.map { "-\($0)" } } + ["-h"]
-                throw usage(unknownOption: "-\(letter)", candidates: known)
+                // No suggestion: every one-letter option is one edit from every other.
+                throw usage(unknownOption: "-\(letter)", candidates: [])
             }
             guard spec.takesValue else {
                 parsed.flags.insert(spec.name)

@@ -16,35 +16,44 @@ enum HelpFormatter {
 
     /// The full help of a subcommand.
     static func help(of configuration: CommandConfiguration) -> String {
-        var sections = ["OVERVIEW: " + configuration.abstract]
-        if !configuration.discussion.isEmpty { sections.append(configuration.discussion) }
+        var sections = [paragraph("OVERVIEW: " + configuration.abstract)]
+        if !configuration.discussion.isEmpty {
+            sections.append(paragraph(configuration.discussion))
+        }
         sections.append("USAGE: " + usage(of: configuration))
         if !configuration.arguments.isEmpty {
-            sections.append(
-                "ARGUMENTS:\n"
-                    + configuration.arguments.map { row("<\($0.name)>", $0.help) }.joined())
+            let rows = configuration.arguments.map { row("<\($0.name)>", $0.help) }
+            sections.append("ARGUMENTS:\n" + rows.joined(separator: "\n"))
         }
-        let options = configuration.options.map { row($0.label, $0.help) }
-        sections.append("OPTIONS:\n" + options.joined() + row("-h, --help", helpText))
+        let options =
+            configuration.options.map { row($0.label, $0.help) } + [row("-h, --help", helpText)]
+        sections.append("OPTIONS:\n" + options.joined(separator: "\n"))
         return sections.joined(separator: "\n\n") + "\n"
     }
 
     /// The help of the root command, listing `commands`.
     static func rootHelp(commands: [CommandConfiguration]) -> String {
-        let subcommands = commands.map { row($0.name, $0.abstract) }.joined()
+        let subcommands = commands.map { row($0.name, $0.abstract) }.joined(separator: "\n")
         let sections = [
-            "OVERVIEW: " + WalkthroughCommand.abstract,
+            paragraph("OVERVIEW: " + WalkthroughCommand.abstract),
             "USAGE: " + WalkthroughCommand.usage,
-            "OPTIONS:\n" + row("--version", "Show the version.") + row("-h, --help", helpText),
-            "SUBCOMMANDS:\n" + subcommands + "\n"
+            "OPTIONS:\n" + row("--version", "Show the version.") + "\n"
+                + row("-h, --help", helpText),
+            "SUBCOMMANDS:\n" + subcommands + "\n\n"
                 + "  See '\(WalkthroughCommand.name) help <subcommand>' for detailed help.",
         ]
         return sections.joined(separator: "\n\n") + "\n"
     }
 
+    /// `text` wrapped at ``width``.
+    static func paragraph(_ text: String) -> String {
+        wrap(text, width: width).joined(separator: "\n")
+    }
+
     static let helpText = "Show help information."
 
     /// `  label                   text`, wrapped; a long label puts the text on the next line.
+    /// No final newline.
     static func row(_ label: String, _ text: String) -> String {
         let indent = String(repeating: " ", count: gutter)
         let lines = wrap(text, width: width - gutter)
@@ -55,7 +64,7 @@ enum HelpFormatter {
             result += String(repeating: " ", count: gutter - result.count)
         }
         result += lines.joined(separator: "\n" + indent)
-        return result + "\n"
+        return result
     }
 
     /// Words of `text` in lines of at most `width` characters (a longer word gets its own line).

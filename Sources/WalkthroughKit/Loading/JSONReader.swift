@@ -43,8 +43,9 @@ struct JSONReader: ~Copyable {
         var position: SourcePosition
         var members: [JSONMember] = []
         var elements: [JSONValue] = []
-        /// The key of the member whose value is being read (objects only).
-        var key = ""
+        /// The key of the member whose value is being read (objects only); `nil` while the key
+        /// itself is being read, so paths then name the object.
+        var key: String? = nil
         var keyPosition = SourcePosition.start
         /// Key → member index, built once an object has many members so duplicate checks stay
         /// linear overall.
@@ -143,7 +144,7 @@ struct JSONReader: ~Copyable {
                 if stack[top].isObject {
                     // Only the key is copied out: copying the frame would share its arrays
                     // and turn every append into a copy.
-                    let key = stack[top].key
+                    let key = stack[top].key ?? ""
                     let keyPosition = stack[top].keyPosition
                     stack[top].members.append(
                         JSONMember(key: key, keyPosition: keyPosition, value: value))
@@ -185,6 +186,7 @@ struct JSONReader: ~Copyable {
 
     /// Reads `"key":` into the innermost object frame, rejecting a key it already has.
     mutating func readKey() throws(JSONReadError) {
+        stack[stack.count - 1].key = nil
         skipWhitespace()
         guard index < count else { throw unexpectedEnd(expected: "a key in double quotes") }
         guard base[index] == UInt8(ascii: "\"") else {
@@ -198,7 +200,7 @@ struct JSONReader: ~Copyable {
             throw JSONReadError(
                 kind: .duplicateKey(key: key, firstLine: firstLine),
                 position: keyPosition,
-                path: JSONPath.appending(key: key, to: path(upTo: top - 1)))
+                path: JSONPath.appending(key: key, to: path(upTo: top)))
         }
         stack[top].key = key
         stack[top].keyPosition = keyPosition
@@ -370,10 +372,11 @@ struct JSONReader: ~Copyable {
         var path = ""
         guard top >= 0 else { return path }
         for frame in stack[0...top] {
-            path =
-                frame.isObject
-                ? JSONPath.appending(key: frame.key, to: path)
-                : JSONPath.appending(index: frame.elements.count, to: path)
+            if !frame.isObject {
+                path = JSONPath.appending(index: frame.elements.count, to: path)
+            } else if let key = frame.key {
+                path = JSONPath.appending(key: key, to: path)
+            }
         }
         return path
     }

@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+
+/// Runs the built `walkthrough` binary as a user would.
+struct EndToEndTests {
+    /// The binary next to this test bundle, in the same build folder.
+    static let binary: String = {
+        let testExecutable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        var folder = testExecutable.deletingLastPathComponent()
+        // The test bundle is `….xctest` (a file, or a folder on some layouts).
+        while folder.path != "/" {
+            let candidate = folder.appendingPathComponent("walkthrough").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            folder.deleteLastPathComponent()
+        }
+        return repositoryRoot() + "/.build/debug/walkthrough"
+    }()
+
+    struct Output {
+        var status: Int32
+        var standardOutput: String
+        var standardError: String
+    }
+
+    /// Runs `executable` (the binary by default) with `arguments` in `directory`.
+    private func run(
+        _ arguments: [String], executable: String = EndToEndTests.binary,
+        in directory: String = repositoryRoot()
+    ) throws -> Output {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(
+            status: process.terminationStatus,
+            standardOutput: String(decoding: stdout, as: UTF8.self),
+            standardError: String(decoding: stderr, as: UTF8.self))
+    }
+
+    @Test func theBinaryExists() {
+        #expect(FileManager.default.isExecutableFile(atPath: Self.binary), "\(Self.binary)")
+    }
+
+    @Test func validatesTheFoodPinExampleFromTheProjectRoot() throws {
+        let result = try run(["validate", "walkthroughs/foodpin.json"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput == "walkthroughs/foodpin.json: valid, 3 pages\n")
+        #expect(result.standardError.isEmpty)
+    }
+
+    @Test func printsTheVersion() throws {
+        let result = try run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput == "walkthrough 0.1.0\n")
+    }
+
+    @Test func anInvalidDefinitionExits65WithEveryProblem() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write(
+            "{\"version\": 1.5, \"pages\": [{\"content\": \"x\"}]}", to: "broken.json")
+        let result = try run(["validate", "broken.json"], in: folder.path)
+        #expect(result.status == 65)
+        #expect(
+            result.standardError == """
+                broken.json: version: version 1.5 is not allowed; use an integer of 1 or more, such as 1 (line 1, column 13)
+                broken.json: pages[0].heading: required field is missing (line 1, column 28)
+                broken.json: invalid: 2 errors
+
+                """)
+    }
+
+    @Test func aMissingFileExits66() throws {
+        let result = try run(["validate", "walkthroughs/nope.json"])
+        #expect(result.status == 66)
+        #expect(result.standardError == "walkthroughs/nope.json: no such file; check the path\n")
+    }
+
+    @Test func aUsageErrorExits64() throws {
+        let result = try run(["validate", "--strcit", "walkthroughs/foodpin.json"])
+        #expect(result.status == 64)
+        #expect(
+            result.standardError == """
+                Error: Unknown option '--strcit'. Did you mean '--strict'?
+                Usage: walkthrough validate <file> ... [--strict] [--json]
+                  See 'walkthrough validate --help' for more information.
+
+                """)
+        #expect(result.standardOutput.isEmpty)
+    }
+
+    @Test func anUnreadableFileExits66() throws {
+        let folder = try TemporaryDirectory()
+        let path = try folder.write("{\"pages\": []}", to: "secret.json")
+        #expect(chmod(path, 0) == 0)
+        #expect(chmod(folder.path, 0o755) == 0)
+        // Root reads anything: drop to an unprivileged user to meet a real EACCES.
+        let result =
+            getuid() == 0
+            ? try run(
+                [
+                    "--reuid=65534", "--regid=65534", "--clear-groups", Self.binary, "validate",
+                    path,
+                ],
+                executable: "/usr/bin/setpriv", in: "/")
+            : try run(["validate", path])
+        #expect(result.status == 66)
+        #expect(
+            result.standardError
+                == "\(path): cannot be read (permission denied); check the file's permissions\n")
+    }
+
+    @Test func theCommandDoesNotLoadAllOfFoundation() throws {
+        // Start-up time: the binary may link FoundationEssentials, never Foundation and ICU.
+        let result = try run([Self.binary], executable: "/usr/bin/ldd")
+        #expect(result.status == 0)
+        #expect(!result.standardOutput.contains("libFoundation.so"))
+        #expect(!result.standardOutput.contains("libicu"))
+    }
+}
