@@ -102,16 +102,20 @@ struct EndToEndTests {
         let path = try folder.write("{\"pages\": []}", to: "secret.json")
         #expect(chmod(path, 0) == 0)
         #expect(chmod(folder.path, 0o755) == 0)
-        // Root reads anything: drop to an unprivileged user to meet a real EACCES.
-        let result =
-            getuid() == 0
-            ? try run(
-                [
-                    "--reuid=65534", "--regid=65534", "--clear-groups", Self.binary, "validate",
-                    path,
-                ],
+        // Root reads anything: drop to an unprivileged user to meet a real EACCES. That user
+        // runs a copy of the binary in the temporary folder, since the build folder may sit
+        // where it cannot go (under /root, say).
+        let result: Output
+        if getuid() == 0 {
+            let copy = folder.path + "/walkthrough"
+            try FileManager.default.copyItem(atPath: Self.binary, toPath: copy)
+            #expect(chmod(copy, 0o755) == 0)
+            result = try run(
+                ["--reuid=65534", "--regid=65534", "--clear-groups", copy, "validate", path],
                 executable: "/usr/bin/setpriv", in: "/")
-            : try run(["validate", path])
+        } else {
+            result = try run(["validate", path])
+        }
         #expect(result.status == 66)
         #expect(
             result.standardError
