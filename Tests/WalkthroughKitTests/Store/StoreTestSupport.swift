@@ -249,10 +249,22 @@ final class WriterProcess {
         try process.run()
     }
 
+    /// What ``waitForFirstLine()`` has read so far.
+    private var early = Data()
+
+    /// Blocks until the process has printed a first whole line (or closed its output).
+    func waitForFirstLine() {
+        while !early.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { return }
+            early.append(chunk)
+        }
+    }
+
     /// Waits for the process to end; returns its status and everything it printed.
     func finish() -> (status: Int32, output: String, errors: String) {
         // Read before waiting, so that a full pipe cannot block the writer.
-        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let out = early + output.fileHandleForReading.readDataToEndOfFile()
         let err = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (
