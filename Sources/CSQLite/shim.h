@@ -3,4 +3,11 @@
 
 #include <sqlite3.h>
 
+/// `sqlite3_db_config` is variadic, which Swift cannot call: this wrapper takes the form used by
+/// the boolean options (`SQLITE_DBCONFIG_DEFENSIVE` and friends): an int to set (-1 leaves it
+/// as it is) and an optional int to read the resulting setting back into.
+static inline int walkthrough_sqlite3_db_config_flag(sqlite3 *db, int op, int value, int *result) {
+    return sqlite3_db_config(db, op, value, result);
+}
+
 #endif

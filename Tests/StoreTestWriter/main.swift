@@ -1,1 +1,80 @@
-print("writer")
+// A writer process for the store's concurrency and crash tests, which spawn many of it at once.
+//
+//   StoreTestWriter distinct DB PREFIX COUNT   markSeen COUNT distinct users PREFIX-0 … PREFIX-(COUNT-1)
+//   StoreTestWriter same DB COUNT              COUNT rounds of saveProgress + markSeen on one record
+//   StoreTestWriter acks DB PREFIX             markSeen PREFIX-0, PREFIX-1, … until killed, printing
+//                                              "ack N" on stdout after each write has returned
+//
+// Any error is printed on stderr as one line and ends the process with status 1.
+@preconcurrency import Glibc
+import WalkthroughKit
+
+/// Writes `text` straight to file descriptor `descriptor`, unbuffered: an acknowledgement must
+/// be out of the process before the next write starts, so that SIGKILL cannot lose it.
+func emit(_ text: String, to descriptor: Int32) {
+    var bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+        let written = bytes.withUnsafeMutableBytes { buffer in
+            write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        }
+        if written < 0 {
+            if errno == EINTR { continue }
+            exit(3)
+        }
+        offset += written
+    }
+}
+
+func fail(_ message: String) -> Never {
+    emit("StoreTestWriter: \(message)\n", to: 2)
+    exit(1)
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard arguments.count >= 2 else {
+    fail("usage: StoreTestWriter distinct|same|acks DB …")
+}
+let mode = arguments[0]
+let path = arguments[1]
+
+do {
+    let store = try SQLiteSeenStore(path: path)
+    switch mode {
+    case "distinct":
+        guard arguments.count == 4, let count = Int(arguments[3]) else {
+            fail("usage: StoreTestWriter distinct DB PREFIX COUNT")
+        }
+        for index in 0..<count {
+            try store.markSeen(
+                user: "\(arguments[2])-\(index)", walkthrough: "foodpin", version: 1,
+                outcome: .completed)
+        }
+    case "same":
+        guard arguments.count == 3, let count = Int(arguments[2]) else {
+            fail("usage: StoreTestWriter same DB COUNT")
+        }
+        for index in 0..<count {
+            try store.saveProgress(
+                user: "shared", walkthrough: "foodpin", version: 1, page: index % 3)
+            try store.markSeen(
+                user: "shared", walkthrough: "foodpin", version: 1,
+                outcome: index.isMultiple(of: 2) ? .completed : .skipped)
+            guard try store.hasSeen(user: "shared", walkthrough: "foodpin", version: 1) else {
+                fail("the shared record was not seen right after markSeen")
+            }
+        }
+    case "acks":
+        guard arguments.count == 3 else { fail("usage: StoreTestWriter acks DB PREFIX") }
+        for index in 0..<1_000_000 {
+            try store.markSeen(
+                user: "\(arguments[2])-\(index)", walkthrough: "foodpin", version: 1,
+                outcome: .completed)
+            emit("ack \(index)\n", to: 1)
+        }
+    default:
+        fail("unknown mode '\(mode)'")
+    }
+} catch {
+    fail("\(error)")
+}

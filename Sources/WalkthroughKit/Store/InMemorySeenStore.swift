@@ -4,10 +4,25 @@ import Synchronization
 /// A ``SeenStore`` that keeps its records in memory, for tests and for tools that want no file.
 ///
 /// It follows exactly the rules of ``SQLiteSeenStore``; one shared test suite runs against both.
+/// Like SQLite, it compares user names and walkthrough ids by their UTF-8 bytes (so `"é"` and
+/// `"e\u{301}"` are two users, as they are two rows in SQLite, although Swift calls the strings
+/// equal) and keeps `updatedAt` to the millisecond.
 public final class InMemorySeenStore: SeenStore {
+    /// A record's key, compared and hashed by UTF-8 bytes, as SQLite's `BINARY` collation does.
     private struct Key: Hashable {
         var user: String
         var walkthrough: String
+
+        static func == (lhs: Key, rhs: Key) -> Bool {
+            lhs.user.utf8.elementsEqual(rhs.user.utf8)
+                && lhs.walkthrough.utf8.elementsEqual(rhs.walkthrough.utf8)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            for byte in user.utf8 { hasher.combine(byte) }
+            hasher.combine(user.utf8.count)
+            for byte in walkthrough.utf8 { hasher.combine(byte) }
+        }
     }
 
     private let storage = Mutex<[Key: SeenRecord]>([:])
@@ -31,50 +46,60 @@ public final class InMemorySeenStore: SeenStore {
     }
 
     /// Records that the user finished `walkthrough` at `version`.
+    ///
+    /// - Precondition: `version >= 1`.
     public func markSeen(
         user: String, walkthrough: String, version: Int, outcome: FinishOutcome
     ) {
-        let stamp = now()
+        precondition(version >= 1, "a walkthrough's version is 1 or more")
+        let stamp = now().roundedToMilliseconds
         storage.withLock { records in
             let key = Key(user: user, walkthrough: walkthrough)
             let existing = records[key]
             if let existing, existing.outcome.countsAsSeen, existing.version > version { return }
             records[key] = SeenRecord(
-                user: user, walkthrough: walkthrough, version: version,
-                outcome: SeenOutcome(outcome), lastPage: existing?.lastPage ?? 0,
-                updatedAt: stamp)
+                user: existing?.user ?? user, walkthrough: existing?.walkthrough ?? walkthrough,
+                version: version, outcome: SeenOutcome(outcome),
+                lastPage: existing?.lastPage ?? 0, updatedAt: stamp)
         }
     }
 
     /// Records that the user is on page `page` of an unfinished run at `version`.
+    ///
+    /// - Precondition: `version >= 1` and `page >= 0`.
     public func saveProgress(user: String, walkthrough: String, version: Int, page: Int) {
-        let stamp = now()
+        precondition(version >= 1, "a walkthrough's version is 1 or more")
+        precondition(page >= 0, "page indices are 0-based")
+        let stamp = now().roundedToMilliseconds
         storage.withLock { records in
             let key = Key(user: user, walkthrough: walkthrough)
-            if let existing = records[key], existing.isSeen(atLeast: version) { return }
+            let existing = records[key]
+            if let existing, existing.isSeen(atLeast: version) { return }
             records[key] = SeenRecord(
-                user: user, walkthrough: walkthrough, version: version, outcome: .inProgress,
-                lastPage: page, updatedAt: stamp)
+                user: existing?.user ?? user, walkthrough: existing?.walkthrough ?? walkthrough,
+                version: version, outcome: .inProgress, lastPage: page, updatedAt: stamp)
         }
     }
 
     /// Removes the user's record of `walkthrough`, or all the user's records when `nil`.
+    @discardableResult
     public func reset(user: String, walkthrough: String?) -> Int {
         storage.withLock { records in
             if let walkthrough {
                 return records.removeValue(forKey: Key(user: user, walkthrough: walkthrough))
                     == nil ? 0 : 1
             }
-            let keys = records.keys.filter { $0.user == user }
+            let keys = records.keys.filter { $0.user.utf8.elementsEqual(user.utf8) }
             for key in keys { records.removeValue(forKey: key) }
             return keys.count
         }
     }
 
     /// Removes every user's record of `walkthrough`.
+    @discardableResult
     public func resetAllUsers(walkthrough: String) -> Int {
         storage.withLock { records in
-            let keys = records.keys.filter { $0.walkthrough == walkthrough }
+            let keys = records.keys.filter { $0.walkthrough.utf8.elementsEqual(walkthrough.utf8) }
             for key in keys { records.removeValue(forKey: key) }
             return keys.count
         }
@@ -83,11 +108,11 @@ public final class InMemorySeenStore: SeenStore {
     /// The records of `user`, or of everyone, ordered by user then walkthrough.
     public func records(user: String?) -> [SeenRecord] {
         let all = storage.withLock { records in
-            records.values.filter { user == nil || $0.user == user }
+            records.values.filter { user == nil || $0.user.utf8.elementsEqual(user!.utf8) }
         }
         return all.sorted { lhs, rhs in
             // Byte order, as SQLite's BINARY collation sorts.
-            if lhs.user != rhs.user {
+            if !lhs.user.utf8.elementsEqual(rhs.user.utf8) {
                 return lhs.user.utf8.lexicographicallyPrecedes(rhs.user.utf8)
             }
             return lhs.walkthrough.utf8.lexicographicallyPrecedes(rhs.walkthrough.utf8)

@@ -1,0 +1,155 @@
+import CSQLite
+
+/// One open SQLite database connection: the owner of the `sqlite3` handle.
+///
+/// Modelled on GRDB's `Database`: a final class that is deliberately *not* `Sendable`. Exactly one
+/// component (``SQLiteSeenStore``, through a `Mutex`) holds it and serialises every use, which is
+/// why the connection is opened with `SQLITE_OPEN_NOMUTEX` and needs no lock of its own. The
+/// handle is closed in `deinit`, after the cached statements are finalized.
+final class Connection {
+    /// The database file as the caller named it; every error carries it.
+    let path: String
+    /// The connection handle. Never closed before the connection is released.
+    let handle: OpaquePointer
+    /// Prepared statements kept for reuse, keyed by their SQL.
+    private var statements: [String: Statement] = [:]
+
+    /// Opens the database file at `path`.
+    ///
+    /// A relative path is opened as `./path`, so that a file really named `:memory:` or
+    /// `file:…` is a file and not one of SQLite's special names.
+    ///
+    /// - Parameter flags: `sqlite3_open_v2` flags; `SQLITE_OPEN_NOMUTEX` and
+    ///   `SQLITE_OPEN_EXRESCODE` (extended result codes) are always added.
+    /// - Throws: ``SQLiteError`` when SQLite cannot open the file. The handle SQLite may return
+    ///   even when opening fails is closed before throwing.
+    init(path: String, flags: Int32) throws(SQLiteError) {
+        let filename = path.hasPrefix("/") ? path : "./" + path
+        var database: OpaquePointer?
+        let code = sqlite3_open_v2(
+            filename, &database, flags | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE, nil)
+        guard code == SQLITE_OK, let database else {
+            let error = SQLiteError(code: code, database: database, path: path, operation: .open)
+            sqlite3_close(database)  // sqlite3_close(NULL) is a harmless no-op
+            throw error
+        }
+        self.path = path
+        self.handle = database
+    }
+
+    deinit {
+        // Finalize every statement first so that the close really closes the file.
+        statements.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    // MARK: - Settings
+
+    /// Whether SQLite opened the main database read-only (it falls back to that silently when
+    /// the file cannot be opened for writing).
+    var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+
+    /// Makes a statement that meets a lock wait up to `milliseconds` before failing with
+    /// `SQLITE_BUSY`.
+    func setBusyTimeout(milliseconds: Int32) {
+        sqlite3_busy_timeout(handle, milliseconds)
+    }
+
+    /// Turns on `SQLITE_DBCONFIG_DEFENSIVE`: no statement on this connection can deliberately
+    /// corrupt the file (`PRAGMA writable_schema`, direct shadow-table writes), a cheap safety net
+    /// for a file many tools share.
+    func enableDefensiveMode() throws(SQLiteError) {
+        let code = walkthrough_sqlite3_db_config_flag(handle, SQLITE_DBCONFIG_DEFENSIVE, 1, nil)
+        guard code == SQLITE_OK else {
+            throw SQLiteError(code: code, database: handle, path: path, operation: .configure)
+        }
+    }
+
+    /// Whether no transaction is open.
+    var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
+
+    /// The number of rows the last `INSERT`, `UPDATE` or `DELETE` changed.
+    var changes: Int { Int(sqlite3_changes64(handle)) }
+}
+
+// MARK: - Statements
+
+extension Connection {
+    /// Runs `body` with the cached statement for `sql`, preparing and caching it on first use.
+    ///
+    /// The statement is reset when `body` returns, so it holds no lock between uses. When `body`
+    /// throws, the statement is dropped from the cache (a statement that failed is not trusted
+    /// again, as GRDB's `StatementCache` does) and the next use prepares it afresh.
+    ///
+    /// - Parameter sql: A fixed SQL text; values go through binds, never into the text.
+    func withStatement<Result>(
+        _ sql: String, _ body: (Statement) throws(SQLiteError) -> Result
+    ) throws(SQLiteError) -> Result {
+        let statement = try cachedStatement(sql)
+        defer { statement.reset() }
+        do {
+            return try body(statement)
+        } catch {
+            statements[sql] = nil
+            throw error
+        }
+    }
+
+    /// The cached statement for `sql`, prepared on first use.
+    ///
+    /// - Throws: ``SQLiteError`` when the statement cannot be prepared; nothing is cached then.
+    func cachedStatement(_ sql: String) throws(SQLiteError) -> Statement {
+        if let statement = statements[sql] { return statement }
+        let statement = try Statement(database: handle, path: path, sql: sql, persistent: true)
+        statements[sql] = statement
+        return statement
+    }
+
+    /// Runs a one-off statement (a pragma used once per connection) without caching it.
+    ///
+    /// - Returns: The first column of the first row as text, if the statement returned a row.
+    @discardableResult
+    func execute(_ sql: String) throws(SQLiteError) -> String? {
+        let statement = try Statement(database: handle, path: path, sql: sql, persistent: false)
+        var first: String?
+        while try statement.step() {
+            if first == nil { first = statement.text(at: 0) }
+        }
+        return first
+    }
+
+    /// Runs the cached statement for `sql`, which takes no parameters, to completion.
+    func run(_ sql: String) throws(SQLiteError) {
+        try withStatement(sql) { statement throws(SQLiteError) in try statement.run() }
+    }
+}
+
+// MARK: - Transactions
+
+extension Connection {
+    /// Runs `body` inside a `BEGIN IMMEDIATE` transaction and commits it.
+    ///
+    /// `IMMEDIATE` takes the write lock up front, waiting for it under the busy timeout; a
+    /// deferred transaction that read first could instead fail with `SQLITE_BUSY` when it tries
+    /// to write, without waiting. When `body` or the commit throws, the transaction is rolled back.
+    func immediateTransaction<Result>(
+        _ body: () throws(SQLiteError) -> Result
+    ) throws(SQLiteError) -> Result {
+        try run("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try run("COMMIT")
+            return result
+        } catch {
+            rollback()
+            throw error
+        }
+    }
+
+    /// Rolls back the open transaction, if SQLite has not already done so.
+    private func rollback() {
+        guard !isAutocommit else { return }
+        // A failed rollback leaves nothing more to do: SQLite rolls back on close.
+        _ = try? run("ROLLBACK")
+    }
+}

@@ -1,0 +1,139 @@
+import CSQLite
+
+/// The destructor that tells SQLite to copy a bound value before the bind call returns.
+///
+/// `SQLITE_TRANSIENT` is a C macro (`((sqlite3_destructor_type)-1)`) that Swift cannot import.
+/// Every text bind uses it: the Swift buffer a string lends us is only valid during the call.
+let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+/// A prepared statement: typed binds in, typed columns out.
+///
+/// The statement owns its `sqlite3_stmt` and finalizes it when released. It is not `Sendable`:
+/// it belongs to its ``Connection`` and is only used under the lock that guards that connection.
+final class Statement {
+    /// The prepared statement handle.
+    let handle: OpaquePointer
+    /// The SQL the statement was prepared from (the cache's key, and part of every error).
+    let sql: String
+    /// The database file, for errors.
+    let path: String
+    private let database: OpaquePointer
+
+    /// Prepares `sql` on `database`.
+    ///
+    /// - Parameter persistent: A hint to SQLite that the statement will be kept and reused
+    ///   (`SQLITE_PREPARE_PERSISTENT`), as cached statements are.
+    /// - Throws: ``SQLiteError`` when SQLite cannot compile the statement (a syntax error, a
+    ///   table or column that does not exist, a database it cannot read).
+    init(
+        database: OpaquePointer, path: String, sql: String, persistent: Bool
+    ) throws(SQLiteError) {
+        var statement: OpaquePointer?
+        let flags = persistent ? UInt32(SQLITE_PREPARE_PERSISTENT) : 0
+        let code = sqlite3_prepare_v3(database, sql, -1, flags, &statement, nil)
+        guard code == SQLITE_OK, let statement else {
+            sqlite3_finalize(statement)
+            throw SQLiteError(
+                code: code, database: database, sql: sql, path: path, operation: .prepare)
+        }
+        self.handle = statement
+        self.sql = sql
+        self.database = database
+        self.path = path
+    }
+
+    deinit {
+        sqlite3_finalize(handle)
+    }
+
+    // MARK: - Binding
+
+    /// Binds a string to the 1-based parameter `index`. SQLite copies the bytes.
+    ///
+    /// The string is bound by its exact UTF-8 bytes and length, so embedded NUL characters and
+    /// the empty string are stored as they are.
+    func bind(_ text: String, at index: Int32) throws(SQLiteError) {
+        let code =
+            text.utf8.withContiguousStorageIfAvailable { bytes in
+                bindText(bytes, at: index)
+            } ?? Array(text.utf8).withUnsafeBufferPointer { bytes in bindText(bytes, at: index) }
+        try check(code)
+    }
+
+    /// Binds an integer to the 1-based parameter `index`.
+    func bind(_ value: Int, at index: Int32) throws(SQLiteError) {
+        try check(sqlite3_bind_int64(handle, index, Int64(value)))
+    }
+
+    /// Binds a 64-bit integer to the 1-based parameter `index`.
+    func bind(_ value: Int64, at index: Int32) throws(SQLiteError) {
+        try check(sqlite3_bind_int64(handle, index, value))
+    }
+
+    private func bindText(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int32) -> Int32 {
+        // A nil pointer would bind NULL, not the empty string.
+        guard let base = bytes.baseAddress, !bytes.isEmpty else {
+            return sqlite3_bind_text(handle, index, "", 0, sqliteTransient)
+        }
+        return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { chars in
+            sqlite3_bind_text(handle, index, chars, Int32(bytes.count), sqliteTransient)
+        }
+    }
+
+    // MARK: - Stepping
+
+    /// Runs the statement one step.
+    ///
+    /// - Returns: `true` when a row is available to read, `false` when the statement is done.
+    /// - Throws: ``SQLiteError`` with the statement's SQL (`SQLITE_BUSY` once the busy timeout
+    ///   has passed, `SQLITE_CONSTRAINT`, `SQLITE_CORRUPT`, …).
+    func step() throws(SQLiteError) -> Bool {
+        let code = sqlite3_step(handle)
+        switch code {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default:
+            throw SQLiteError(
+                code: code, database: database, sql: sql, path: path, operation: .step)
+        }
+    }
+
+    /// Runs the statement to completion, ignoring any rows.
+    func run() throws(SQLiteError) {
+        while try step() {}
+    }
+
+    /// Makes the statement ready to run again and releases what its last run held (an open
+    /// read transaction, in WAL mode). Bindings are kept; every use binds every parameter.
+    func reset() {
+        // The result repeats the last step's error, which was already reported.
+        _ = sqlite3_reset(handle)
+    }
+
+    // MARK: - Columns
+
+    /// The integer in the 0-based `column` of the current row.
+    func int(at column: Int32) -> Int {
+        Int(sqlite3_column_int64(handle, column))
+    }
+
+    /// The 64-bit integer in the 0-based `column` of the current row.
+    func int64(at column: Int32) -> Int64 {
+        sqlite3_column_int64(handle, column)
+    }
+
+    /// The text in the 0-based `column` of the current row, read by its byte length (so embedded
+    /// NUL characters survive); invalid UTF-8 is repaired with U+FFFD.
+    func text(at column: Int32) -> String {
+        guard let bytes = sqlite3_column_text(handle, column) else { return "" }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+
+    private func check(_ code: Int32) throws(SQLiteError) {
+        guard code == SQLITE_OK else {
+            throw SQLiteError(
+                code: code, database: database, sql: sql, path: path, operation: .bind)
+        }
+    }
+}

@@ -1,0 +1,177 @@
+import Glibc
+
+/// The file-system checks the store makes before SQLite touches a database file.
+///
+/// SQLite is only given a file that looks like ours: a missing file is created here (folder
+/// 0700, file 0600) rather than by SQLite, and an existing one is inspected by its first 100
+/// bytes (the SQLite header) so that a file of random bytes or one from a newer schema is refused
+/// without SQLite opening it, and so without any stray `-wal`/`-shm`/`-journal` file appearing.
+enum DatabaseFile {
+    /// What the first bytes of a database file say.
+    enum Header: Equatable {
+        /// A 0-byte file: a new, empty database, initialised like a new file.
+        case empty
+        /// An SQLite database; `userVersion` and the WAL flag as its header has them. In WAL mode
+        /// the newest values may still be in the `-wal` file; the store re-reads them through
+        /// SQLite before relying on them.
+        case sqlite(userVersion: Int, isWAL: Bool)
+    }
+
+    /// The 16 bytes every SQLite 3 database starts with.
+    private static let magic: [UInt8] = Array("SQLite format 3\0".utf8)
+
+    // MARK: - Existence
+
+    /// Whether a regular file exists at `path`.
+    ///
+    /// - Throws: ``SeenStoreError/cannotOpen(path:reason:)`` when something other than a file
+    ///   is there, or the path cannot be looked at.
+    static func exists(_ path: String) throws(SeenStoreError) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            let error = errno
+            // ENOTDIR: a file stands where a folder on the way should be; creating the folder
+            // reports that.
+            if error == ENOENT || error == ENOTDIR { return false }
+            throw .cannotOpen(path: path, reason: reason(error))
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            let what = (info.st_mode & S_IFMT) == S_IFDIR ? "a folder" : "not a regular file"
+            throw .cannotOpen(path: path, reason: "it is \(what); name a file")
+        }
+        return true
+    }
+
+    // MARK: - Creating
+
+    /// Creates the folder that will hold `path`, and any missing folder above it, each 0700.
+    /// Folders that already exist are left as they are.
+    ///
+    /// - Throws: ``SeenStoreError/cannotCreateFolder(path:folder:reason:)``.
+    static func createFolder(containing path: String) throws(SeenStoreError) {
+        try createFolder(SeenStoreError.folder(of: path), for: path)
+    }
+
+    private static func createFolder(_ folder: String, for path: String) throws(SeenStoreError) {
+        var info = stat()
+        if stat(folder, &info) == 0 {
+            guard (info.st_mode & S_IFMT) == S_IFDIR else {
+                throw .cannotCreateFolder(
+                    path: path, folder: folder, reason: "a file with that name is in the way")
+            }
+            return
+        }
+        let error = errno
+        guard error == ENOENT || error == ENOTDIR else {
+            throw .cannotCreateFolder(path: path, folder: folder, reason: reason(error))
+        }
+        let parent = SeenStoreError.folder(of: folder)
+        if parent != folder { try createFolder(parent, for: path) }
+        guard mkdir(folder, 0o700) == 0 else {
+            let error = errno
+            if error == EEXIST { return }  // another process created it meanwhile
+            throw .cannotCreateFolder(path: path, folder: folder, reason: reason(error))
+        }
+        // mkdir's mode is reduced by the umask; make it exactly 0700.
+        chmod(folder, 0o700)
+    }
+
+    /// Creates `path` as an empty file with mode 0600, unless it exists by now.
+    ///
+    /// SQLite gives its `-wal` and `-shm` files the mode of the database file, so they are 0600
+    /// too.
+    ///
+    /// - Throws: ``SeenStoreError/readOnlyFolder(path:)`` when the folder does not let us create
+    ///   the file, ``SeenStoreError/cannotOpen(path:reason:)`` for anything else.
+    static func createEmptyFile(_ path: String) throws(SeenStoreError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            let error = errno
+            switch error {
+            case EEXIST: return  // another process created it meanwhile
+            case EACCES, EPERM, EROFS: throw .readOnlyFolder(path: path)
+            default: throw .cannotOpen(path: path, reason: reason(error))
+            }
+        }
+        fchmod(descriptor, 0o600)
+        close(descriptor)
+    }
+
+    // MARK: - Inspecting
+
+    /// Reads and checks the SQLite header of `path`.
+    ///
+    /// - Throws: ``SeenStoreError/notADatabase(path:)`` when the file is not empty and does not
+    ///   start with a valid SQLite header; ``SeenStoreError/cannotOpen(path:reason:)`` when it
+    ///   cannot be read.
+    static func readHeader(_ path: String) throws(SeenStoreError) -> Header {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw .cannotOpen(path: path, reason: reason(errno))
+        }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: 100)
+        var count = 0
+        while count < bytes.count {
+            let got = bytes.withUnsafeMutableBytes { buffer in
+                read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+            }
+            if got == 0 { break }
+            if got < 0 {
+                let error = errno
+                if error == EINTR { continue }
+                throw .cannotOpen(path: path, reason: reason(error))
+            }
+            count += got
+        }
+        if count == 0 { return .empty }
+        guard count == bytes.count, bytes.starts(with: magic), hasValidFixedFields(bytes) else {
+            throw .notADatabase(path: path)
+        }
+        // Offset 60: the user version, a 4-byte big-endian signed integer.
+        let userVersion = bytes[60..<64].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        // Offsets 18 and 19: the file format write and read versions, 2 in WAL mode.
+        let isWAL = bytes[18] == 2 && bytes[19] == 2
+        return .sqlite(userVersion: Int(Int32(bitPattern: userVersion)), isWAL: isWAL)
+    }
+
+    /// Whether the header fields whose values the file format fixes hold them, so that a file
+    /// that merely starts with the magic string is not taken for a database (and its random
+    /// "schema version" not reported as a newer schema).
+    private static func hasValidFixedFields(_ header: [UInt8]) -> Bool {
+        // Offset 16: the page size, a power of two from 512 to 32768, or 1 for 65536.
+        let pageSize = Int(header[16]) << 8 | Int(header[17])
+        let validPageSize =
+            pageSize == 1
+            || (pageSize >= 512 && pageSize <= 32768 && pageSize & (pageSize - 1) == 0)
+        // Offsets 18 and 19: write and read format versions, 1 (rollback) or 2 (WAL).
+        let validFormats = (1...2).contains(header[18]) && (1...2).contains(header[19])
+        // Offsets 21 to 23: the payload fractions, fixed at 64, 32 and 32.
+        let validFractions = header[21] == 64 && header[22] == 32 && header[23] == 32
+        return validPageSize && validFormats && validFractions
+    }
+
+    /// Checks that this process may write both the file and its folder (SQLite creates its
+    /// `-wal` and `-shm` files in the folder), using the effective user as the kernel will.
+    ///
+    /// Root passes permission bits, but not the immutable attribute (`chattr +i`) or a read-only
+    /// mount.
+    ///
+    /// - Throws: ``SeenStoreError/readOnlyFile(path:)`` or
+    ///   ``SeenStoreError/readOnlyFolder(path:)``.
+    static func checkWritable(_ path: String) throws(SeenStoreError) {
+        if faccessat(AT_FDCWD, path, W_OK, AT_EACCESS) != 0 {
+            throw .readOnlyFile(path: path)
+        }
+        if faccessat(AT_FDCWD, SeenStoreError.folder(of: path), W_OK, AT_EACCESS) != 0 {
+            throw .readOnlyFolder(path: path)
+        }
+    }
+
+    /// The system's text for `error` (`Permission denied`), lower-cased as part of a sentence.
+    static func reason(_ error: Int32) -> String {
+        guard let text = strerror(error) else { return "error \(error)" }
+        let reason = String(cString: text)
+        return reason.prefix(1).lowercased() + reason.dropFirst()
+    }
+}

@@ -1,0 +1,220 @@
+import CSQLite
+public import FoundationEssentials
+import Synchronization
+
+/// The default ``SeenStore``: one SQLite file that every process and tool on the machine can
+/// share.
+///
+/// ```swift
+/// let store = try SQLiteSeenStore(path: SQLiteSeenStore.defaultPath())
+/// if try !store.hasSeen(user: "alice", walkthrough: walkthrough) {
+///     // play it, then:
+///     try store.markSeen(user: "alice", walkthrough: walkthrough)
+/// }
+/// ```
+///
+/// The database is in WAL mode with `synchronous=FULL` (by default), so a write is on the disk
+/// when the call returns and readers never wait for writers; every write is one
+/// `BEGIN IMMEDIATE` transaction, and a write that meets another process's lock waits up to the
+/// busy timeout. Opening refuses, with a ``SeenStoreError`` naming the file, anything that is not
+/// a walkthrough store it can write (random bytes, another application's database, a newer
+/// schema, a read-only file or folder) before writing to it, and leaves such a file as it was.
+///
+/// The store is `Sendable`: one connection, guarded by a `Mutex`, serves every thread; calls
+/// run one at a time. Open one store per process and share it.
+public final class SQLiteSeenStore: SeenStore {
+    /// The database file, as given.
+    public let path: String
+    /// The options the store was opened with.
+    public let options: Options
+    /// The schema version this build of WalkthroughKit reads and writes.
+    public static var schemaVersion: Int { StoreSchema.currentVersion }
+
+    private let connection: Mutex<Connection>
+    private let now: @Sendable () -> Date
+
+    /// Opens the store at `path`, creating it (and its folder) when missing unless the options
+    /// say not to.
+    ///
+    /// A new database gets folder mode 0700 and file mode 0600; an empty (0-byte) file is
+    /// treated as a new database and initialised. An older schema is migrated forward in one
+    /// transaction.
+    ///
+    /// - Parameters:
+    ///   - path: The database file; see ``defaultPath(environment:)``.
+    ///   - options: Busy timeout, durability and whether to create a missing file.
+    ///   - now: The clock that stamps `updatedAt`; tests may pass a fixed one.
+    /// - Throws: ``SeenStoreError`` naming the file: missing (without `createIfMissing`), not a
+    ///   database, another application's database, newer schema, read-only file or folder,
+    ///   folder that cannot be created, still locked after the busy timeout.
+    public init(
+        path: String, options: Options = Options(),
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) throws(SeenStoreError) {
+        let connection = try Self.openConnection(path: path, options: options)
+        self.path = path
+        self.options = options
+        self.now = now
+        self.connection = Mutex(connection)
+    }
+
+    // MARK: - SeenStore
+
+    /// The user's record of `walkthrough`, or `nil` when there is none.
+    public func record(user: String, walkthrough: String) throws(SeenStoreError) -> SeenRecord? {
+        try withConnection { connection throws(SQLiteError) in
+            try connection.withStatement(SQL.record) { statement throws(SQLiteError) in
+                try statement.bind(user, at: 1)
+                try statement.bind(walkthrough, at: 2)
+                return try statement.step() ? try Self.decodeRecord(statement) : nil
+            }
+        }
+    }
+
+    /// Whether the user completed or skipped `walkthrough` at `version` or a later one.
+    ///
+    /// One cached statement, one primary-key lookup.
+    public func hasSeen(
+        user: String, walkthrough: String, version: Int
+    ) throws(SeenStoreError) -> Bool {
+        try withConnection { connection throws(SQLiteError) in
+            try connection.withStatement(SQL.hasSeen) { statement throws(SQLiteError) in
+                try statement.bind(user, at: 1)
+                try statement.bind(walkthrough, at: 2)
+                try statement.bind(version, at: 3)
+                return try statement.step()
+            }
+        }
+    }
+
+    /// Records that the user finished `walkthrough` at `version`, keeping the stored last page.
+    /// A seen record of a newer version is left as it is. On the disk when it returns.
+    ///
+    /// - Precondition: `version >= 1`.
+    public func markSeen(
+        user: String, walkthrough: String, version: Int, outcome: FinishOutcome
+    ) throws(SeenStoreError) {
+        precondition(version >= 1, "a walkthrough's version is 1 or more")
+        let stamp = now().millisecondsSince1970
+        try withConnection { connection throws(SQLiteError) in
+            try connection.immediateTransaction { () throws(SQLiteError) in
+                try connection.withStatement(SQL.markSeen) { statement throws(SQLiteError) in
+                    try statement.bind(user, at: 1)
+                    try statement.bind(walkthrough, at: 2)
+                    try statement.bind(version, at: 3)
+                    try statement.bind(SeenOutcome(outcome).rawValue, at: 4)
+                    try statement.bind(stamp, at: 5)
+                    try statement.run()
+                }
+            }
+        }
+    }
+
+    /// Records that the user is on page `page` (0-based) of an unfinished run at `version`. A
+    /// record already completed or skipped at the same or a newer version is left as it is.
+    ///
+    /// - Precondition: `version >= 1` and `page >= 0`.
+    public func saveProgress(
+        user: String, walkthrough: String, version: Int, page: Int
+    ) throws(SeenStoreError) {
+        precondition(version >= 1, "a walkthrough's version is 1 or more")
+        precondition(page >= 0, "page indices are 0-based")
+        let stamp = now().millisecondsSince1970
+        try withConnection { connection throws(SQLiteError) in
+            try connection.immediateTransaction { () throws(SQLiteError) in
+                try connection.withStatement(SQL.saveProgress) { statement throws(SQLiteError) in
+                    try statement.bind(user, at: 1)
+                    try statement.bind(walkthrough, at: 2)
+                    try statement.bind(version, at: 3)
+                    try statement.bind(page, at: 4)
+                    try statement.bind(stamp, at: 5)
+                    try statement.run()
+                }
+            }
+        }
+    }
+
+    /// Removes the user's record of `walkthrough`, or all of the user's records when `nil`.
+    ///
+    /// - Returns: The number of records removed.
+    @discardableResult
+    public func reset(user: String, walkthrough: String?) throws(SeenStoreError) -> Int {
+        try withConnection { connection throws(SQLiteError) in
+            try connection.immediateTransaction { () throws(SQLiteError) in
+                try connection.withStatement(
+                    walkthrough == nil ? SQL.resetUser : SQL.resetOne
+                ) { statement throws(SQLiteError) in
+                    try statement.bind(user, at: 1)
+                    if let walkthrough { try statement.bind(walkthrough, at: 2) }
+                    try statement.run()
+                    return connection.changes
+                }
+            }
+        }
+    }
+
+    /// Removes every user's record of `walkthrough`, in one transaction.
+    ///
+    /// - Returns: The number of records removed.
+    @discardableResult
+    public func resetAllUsers(walkthrough: String) throws(SeenStoreError) -> Int {
+        try withConnection { connection throws(SQLiteError) in
+            try connection.immediateTransaction { () throws(SQLiteError) in
+                try connection.withStatement(SQL.resetWalkthrough) {
+                    statement throws(SQLiteError) in
+                    try statement.bind(walkthrough, at: 1)
+                    try statement.run()
+                    return connection.changes
+                }
+            }
+        }
+    }
+
+    /// Every record of `user`, or of every user when `nil`, ordered by user then walkthrough
+    /// (by their UTF-8 bytes).
+    public func records(user: String?) throws(SeenStoreError) -> [SeenRecord] {
+        try withConnection { connection throws(SQLiteError) in
+            try connection.withStatement(
+                user == nil ? SQL.allRecords : SQL.userRecords
+            ) { statement throws(SQLiteError) in
+                if let user { try statement.bind(user, at: 1) }
+                var records: [SeenRecord] = []
+                while try statement.step() {
+                    records.append(try Self.decodeRecord(statement))
+                }
+                return records
+            }
+        }
+    }
+
+    // MARK: - Private
+
+    /// Runs `body` with the connection, one caller at a time, and turns SQLite's errors into
+    /// ``SeenStoreError``.
+    private func withConnection<Result: Sendable>(
+        _ body: (Connection) throws(SQLiteError) -> Result
+    ) throws(SeenStoreError) -> Result {
+        do {
+            return try connection.withLock { connection throws(SQLiteError) in
+                try body(connection)
+            }
+        } catch {
+            throw SeenStoreError(error, busyTimeout: options.busyTimeout)
+        }
+    }
+
+    /// The record in the current row of a statement selecting the six columns in table order.
+    private static func decodeRecord(_ statement: Statement) throws(SQLiteError) -> SeenRecord {
+        let outcomeText = statement.text(at: 3)
+        guard let outcome = SeenOutcome(rawValue: outcomeText) else {
+            throw SQLiteError(
+                code: SQLITE_CORRUPT,
+                message: "the seen table holds an unknown outcome '\(outcomeText)'",
+                sql: statement.sql, path: statement.path, operation: .step)
+        }
+        return SeenRecord(
+            user: statement.text(at: 0), walkthrough: statement.text(at: 1),
+            version: statement.int(at: 2), outcome: outcome, lastPage: statement.int(at: 4),
+            updatedAt: Date(millisecondsSince1970: statement.int64(at: 5)))
+    }
+}

@@ -1,0 +1,50 @@
+/// The store's database schema and the migrations that build it.
+///
+/// The schema version lives in `PRAGMA user_version`; ``migrations`` holds one entry per
+/// version, in order, and opening a database runs the entries it lacks inside one
+/// `BEGIN IMMEDIATE` transaction. Version 2 of the schema is one more entry at the end of the
+/// list; nothing else changes. `PRAGMA application_id` marks the file as a walkthrough store.
+enum StoreSchema {
+    /// One step of the schema: the statements that take a database at `version - 1` to
+    /// `version`.
+    struct Migration: Sendable {
+        /// The schema version this step produces.
+        let version: Int
+        /// What the step adds, for readers of the code.
+        let summary: String
+        /// The statements, run in order; fixed SQL, no values.
+        let statements: [String]
+    }
+
+    /// Every migration, oldest first: `migrations[n - 1]` produces version `n`.
+    static let migrations: [Migration] = [
+        Migration(
+            version: 1,
+            summary: "one row per (user, walkthrough): the seen flag, outcome and progress",
+            statements: [
+                """
+                CREATE TABLE seen (
+                    user        TEXT    NOT NULL,
+                    walkthrough TEXT    NOT NULL,
+                    version     INTEGER NOT NULL CHECK (version >= 1),
+                    outcome     TEXT    NOT NULL
+                                CHECK (outcome IN ('completed', 'skipped', 'inProgress')),
+                    last_page   INTEGER NOT NULL CHECK (last_page >= 0),
+                    updated_at  INTEGER NOT NULL,
+                    PRIMARY KEY (user, walkthrough)
+                ) WITHOUT ROWID
+                """
+            ])
+    ]
+
+    /// The schema version this build writes and reads: the number of migrations.
+    static var currentVersion: Int { migrations.count }
+
+    /// `PRAGMA application_id` of a walkthrough store: "WLKT" in ASCII.
+    static let applicationID: Int32 = 0x574C_4B54
+
+    /// The migrations a database at `version` still needs, in order.
+    static func pending(from version: Int) -> ArraySlice<Migration> {
+        migrations.dropFirst(max(version, 0))
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Synchronization
+import Testing
+import WalkthroughKit
+
+/// A write that meets another connection's lock waits for it (the busy timeout), and fails with
+/// the "locked" error naming the file, without hanging, once the timeout has passed.
+@Suite(.serialized, .timeLimit(.minutes(1)))
+struct SQLiteSeenStoreBusyTests {
+    @Test func aWriteWaitsForALockAndSucceedsWhenItIsReleased() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("seen.sqlite3")
+        let store = try SQLiteSeenStore(path: path, options: .init(busyTimeout: .seconds(30)))
+        let holder = try RawDatabase(path)
+        try holder.exec("BEGIN IMMEDIATE")
+
+        let released = Mutex(false)
+        let writer = Task.detached {
+            try store.markSeen(
+                user: "alice", walkthrough: "foodpin", version: 1, outcome: .completed)
+            // The write can only have got through after the lock was given up.
+            return released.withLock { $0 }
+        }
+        try await Task.sleep(for: .milliseconds(300))
+        released.withLock { $0 = true }
+        try holder.exec("COMMIT")
+
+        #expect(try await writer.value == true)
+        #expect(try store.hasSeen(user: "alice", walkthrough: "foodpin", version: 1))
+    }
+
+    @Test func aLockHeldPastTheTimeoutGivesTheLockedErrorNamingTheFile() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("seen.sqlite3")
+        let store = try SQLiteSeenStore(
+            path: path, options: .init(busyTimeout: .milliseconds(200)))
+        let holder = try RawDatabase(path)
+        try holder.exec("BEGIN IMMEDIATE")
+
+        let error = try #require(throws: SeenStoreError.self) {
+            try store.markSeen(
+                user: "alice", walkthrough: "foodpin", version: 1, outcome: .completed)
+        }
+        #expect(error == .locked(path: path, timeout: .milliseconds(200)))
+        #expect(error.description.contains(path))
+        #expect(error.description.contains("0.2 s"))
+
+        // Reads are not blocked by a writer in WAL mode, and the store works once released.
+        #expect(try store.hasSeen(user: "alice", walkthrough: "foodpin", version: 1) == false)
+        try holder.exec("COMMIT")
+        try store.markSeen(user: "alice", walkthrough: "foodpin", version: 1, outcome: .completed)
+        #expect(try store.hasSeen(user: "alice", walkthrough: "foodpin", version: 1))
+    }
+
+    @Test func openingAFileLockedPastTheTimeoutIsRefusedAndLeftUntouched() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("seen.sqlite3")
+        try write(Data(), to: path)
+        // Another program holds a write lock on the new, empty database (rollback-journal mode):
+        // initialising it needs that lock.
+        let holder = try RawDatabase(path)
+        try holder.exec("BEGIN IMMEDIATE")
+
+        let error = try #require(throws: SeenStoreError.self) {
+            try SQLiteSeenStore(path: path, options: .init(busyTimeout: .milliseconds(200)))
+        }
+        #expect(error == .locked(path: path, timeout: .milliseconds(200)))
+        try holder.exec("ROLLBACK")
+        #expect(try bytes(of: path).isEmpty)
+    }
+}

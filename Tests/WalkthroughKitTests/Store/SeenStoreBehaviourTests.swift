@@ -1,0 +1,321 @@
+import Foundation
+import Testing
+import WalkthroughKit
+
+/// Which store a shared test runs against.
+enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
+    case inMemory
+    case sqlite
+
+    var testDescription: String { rawValue }
+
+    /// A new, empty store of this kind with a ``SteppingClock``, and the folder holding its
+    /// file (which must outlive the store).
+    func make() throws -> StoreFixture {
+        let clock = SteppingClock()
+        switch self {
+        case .inMemory:
+            return StoreFixture(store: InMemorySeenStore(now: clock.now), folder: nil)
+        case .sqlite:
+            let folder = try TemporaryFolder()
+            let store = try SQLiteSeenStore(path: folder.file("seen.sqlite3"), now: clock.now)
+            return StoreFixture(store: store, folder: folder)
+        }
+    }
+}
+
+/// A store under test and the temporary folder its file lives in.
+struct StoreFixture {
+    let store: any SeenStore
+    let folder: TemporaryFolder?
+}
+
+/// User names that must be stored and returned exactly as given: quotes, SQL, emoji, CJK,
+/// empty-looking and control characters.
+let oddUserNames: [String] = [
+    "O'Brien",
+    "\"double\" and 'single'",
+    "'; DROP TABLE seen; --",
+    "Robert'); DELETE FROM seen WHERE ('1' = '1",
+    "😀👩‍👩‍👧‍👦",
+    "用户名",
+    "ユーザー",
+    "",
+    " ",
+    "   ",
+    "\u{200B}",
+    "tab\there",
+    "line\nbreak",
+    "nul\u{0}inside",
+    "%_*?[]",
+    "back\\slash",
+]
+
+/// The behaviour every ``SeenStore`` must have. Each test runs against every ``StoreKind``.
+struct SeenStoreBehaviourTests {
+    // MARK: - Empty store
+
+    @Test(arguments: StoreKind.allCases)
+    func emptyStoreKnowsNothing(kind: StoreKind) throws {
+        let store = try kind.make().store
+        #expect(try store.record(user: "alice", walkthrough: "foodpin") == nil)
+        #expect(try store.hasSeen(user: "alice", walkthrough: "foodpin", version: 1) == false)
+        #expect(try store.records(user: nil).isEmpty)
+        #expect(try store.records(user: "alice").isEmpty)
+        #expect(try store.reset(user: "alice", walkthrough: "foodpin") == 0)
+        #expect(try store.reset(user: "alice", walkthrough: nil) == 0)
+        #expect(try store.resetAllUsers(walkthrough: "foodpin") == 0)
+    }
+
+    // MARK: - markSeen and hasSeen
+
+    @Test(arguments: StoreKind.allCases, FinishOutcome.allCases)
+    func markSeenStoresTheOutcome(kind: StoreKind, outcome: FinishOutcome) throws {
+        let store = try kind.make().store
+        try store.markSeen(user: "alice", walkthrough: "foodpin", version: 2, outcome: outcome)
+        let expected = SeenRecord(
+            user: "alice", walkthrough: "foodpin", version: 2, outcome: SeenOutcome(outcome),
+            lastPage: 0, updatedAt: SteppingClock.instant(1))
+        #expect(try store.record(user: "alice", walkthrough: "foodpin") == expected)
+        #expect(try store.hasSeen(user: "alice", walkthrough: "foodpin", version: 2))
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func hasSeenIsTrueForTheSeenVersionAndOlderOnly(kind: StoreKind) throws {
+        let store = try kind.make().store
+        try store.markSeen(user: "alice", walkthrough: "foodpin", version: 2, outcome: .completed)
+        #expect(try store.hasSeen(user: "alice", walkthrough: "foodpin", version: 1))
+        #expect(try store.hasSeen(user: "alice", walkthrough: "foodpin", version: 2))
+        #expect(try store.hasSeen(user: "alice", walkthrough: "foodpin", version: 3) == false)
+        #expect(try store.hasSeen(user: "bob", walkthrough: "foodpin", version: 1) == false)
+        #expect(try store.hasSeen(user: "alice", walkthrough: "other", version: 1) == false)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func progressAloneIsNotSeen(kind: StoreKind) throws {
+        let store = try kind.make().store
+        try store.saveProgress(user: "alice", walkthrough: "foodpin", version: 1, page: 2)
+        #expect(try store.hasSeen(user: "alice", walkthrough: "foodpin", version: 1) == false)
+        let expected = SeenRecord(
+            user: "alice", walkthrough: "foodpin", version: 1, outcome: .inProgress, lastPage: 2,
+            updatedAt: SteppingClock.instant(1))
+        #expect(try store.record(user: "alice", walkthrough: "foodpin") == expected)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func markSeenKeepsTheLastPage(kind: StoreKind) throws {
+        let store = try kind.make().store
+        try store.saveProgress(user: "alice", walkthrough: "foodpin", version: 1, page: 3)
+        try store.markSeen(user: "alice", walkthrough: "foodpin", version: 1, outcome: .completed)
+        let record = try #require(try store.record(user: "alice", walkthrough: "foodpin"))
+        #expect(record.outcome == .completed)
+        #expect(record.lastPage == 3)
+        #expect(record.updatedAt == SteppingClock.instant(2))
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func markSeenNeverReplacesANewerSeenVersion(kind: StoreKind) throws {
+        let store = try kind.make().store
+        try store.markSeen(user: "alice", walkthrough: "foodpin", version: 3, outcome: .skipped)
+        try store.markSeen(user: "alice", walkthrough: "foodpin", version: 2, outcome: .completed)
+        let record = try #require(try store.record(user: "alice", walkthrough: "foodpin"))
+        #expect(record.version == 3)
+        #expect(record.outcome == .skipped)
+        #expect(record.updatedAt == SteppingClock.instant(1))
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func markSeenReplacesTheSameOrAnOlderVersion(kind: StoreKind) throws {
+        let store = try kind.make().store
+        try store.markSeen(user: "alice", walkthrough: "foodpin", version: 1, outcome: .completed)
+        try store.markSeen(user: "alice", walkthrough: "foodpin", version: 1, outcome: .skipped)
+        #expect(try store.record(user: "alice", walkthrough: "foodpin")?.outcome == .skipped)
+        try store.markSeen(user: "alice", walkthrough: "foodpin", version: 2, outcome: .completed)
+        let record = try #require(try store.record(user: "alice", walkthrough: "foodpin"))
+        #expect(record.version == 2)
+        #expect(record.outcome == .completed)
+        #expect(record.updatedAt == SteppingClock.instant(3))
+        #expect(try store.records(user: nil).count == 1)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func markSeenReplacesAnUnfinishedRunOfAnyVersion(kind: StoreKind) throws {
+        let store = try kind.make().store
+        try store.saveProgress(user: "alice", walkthrough: "foodpin", version: 3, page: 4)
+        try store.markSeen(user: "alice", walkthrough: "foodpin", version: 2, outcome: .completed)
+        let expected = SeenRecord(
+            user: "alice", walkthrough: "foodpin", version: 2, outcome: .completed, lastPage: 4,
+            updatedAt: SteppingClock.instant(2))
+        #expect(try store.record(user: "alice", walkthrough: "foodpin") == expected)
+    }
+
+    // MARK: - saveProgress
+
+    @Test(arguments: StoreKind.allCases)
+    func saveProgressMovesThePage(kind: StoreKind) throws {
+        let store = try kind.make().store
+        try store.saveProgress(user: "alice", walkthrough: "foodpin", version: 1, page: 1)
+        try store.saveProgress(user: "alice", walkthrough: "foodpin", version: 1, page: 0)
+        let record = try #require(try store.record(user: "alice", walkthrough: "foodpin"))
+        #expect(record.lastPage == 0)
+        #expect(record.updatedAt == SteppingClock.instant(2))
+    }
+
+    @Test(arguments: StoreKind.allCases, [1, 2])
+    func saveProgressNeverDowngradesASeenRecordOfTheSameOrNewerVersion(
+        kind: StoreKind, progressVersion: Int
+    ) throws {
+        let store = try kind.make().store
+        try store.markSeen(user: "alice", walkthrough: "foodpin", version: 2, outcome: .completed)
+        let before = try store.record(user: "alice", walkthrough: "foodpin")
+        try store.saveProgress(
+            user: "alice", walkthrough: "foodpin", version: progressVersion, page: 5)
+        #expect(try store.record(user: "alice", walkthrough: "foodpin") == before)
+        #expect(try store.hasSeen(user: "alice", walkthrough: "foodpin", version: 2))
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func progressOnANewerVersionStartsAnUnfinishedRun(kind: StoreKind) throws {
+        let store = try kind.make().store
+        try store.markSeen(user: "alice", walkthrough: "foodpin", version: 1, outcome: .completed)
+        try store.saveProgress(user: "alice", walkthrough: "foodpin", version: 2, page: 1)
+        let expected = SeenRecord(
+            user: "alice", walkthrough: "foodpin", version: 2, outcome: .inProgress, lastPage: 1,
+            updatedAt: SteppingClock.instant(2))
+        #expect(try store.record(user: "alice", walkthrough: "foodpin") == expected)
+        #expect(try store.hasSeen(user: "alice", walkthrough: "foodpin", version: 1) == false)
+    }
+
+    // MARK: - reset
+
+    @Test(arguments: StoreKind.allCases)
+    func resetOfOneWalkthroughRemovesOnlyThatRecord(kind: StoreKind) throws {
+        let store = try kind.make().store
+        try seedThreeUsers(store)
+        #expect(try store.reset(user: "alice", walkthrough: "foodpin") == 1)
+        #expect(try store.reset(user: "alice", walkthrough: "foodpin") == 0)
+        #expect(try store.record(user: "alice", walkthrough: "foodpin") == nil)
+        #expect(try store.record(user: "alice", walkthrough: "tour") != nil)
+        #expect(try store.record(user: "bob", walkthrough: "foodpin") != nil)
+        #expect(try store.records(user: nil).count == 4)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func resetOfAUserRemovesAllTheirRecordsOnly(kind: StoreKind) throws {
+        let store = try kind.make().store
+        try seedThreeUsers(store)
+        #expect(try store.reset(user: "alice", walkthrough: nil) == 2)
+        #expect(try store.records(user: "alice").isEmpty)
+        #expect(try store.records(user: nil).map(\.user) == ["bob", "carol", "carol"])
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func resetAllUsersRemovesOneWalkthroughForEveryone(kind: StoreKind) throws {
+        let store = try kind.make().store
+        try seedThreeUsers(store)
+        #expect(try store.resetAllUsers(walkthrough: "foodpin") == 3)
+        #expect(try store.resetAllUsers(walkthrough: "foodpin") == 0)
+        let left = try store.records(user: nil)
+        #expect(left.map(\.user) == ["alice", "carol"])
+        #expect(left.allSatisfy { $0.walkthrough == "tour" })
+    }
+
+    // MARK: - records
+
+    @Test(arguments: StoreKind.allCases)
+    func recordsAreOrderedByUserThenWalkthroughByBytes(kind: StoreKind) throws {
+        let store = try kind.make().store
+        let keys: [(String, String)] = [
+            ("bob", "tour"), ("Zoe", "b"), ("émile", "a"), ("bob", "Tour"), ("alice", "z"),
+            ("bob", "foodpin"), ("用户", "a"), ("alice", "a"),
+        ]
+        for (user, walkthrough) in keys {
+            try store.markSeen(user: user, walkthrough: walkthrough, version: 1, outcome: .skipped)
+        }
+        // Upper case sorts before lower case and ASCII before other scripts, byte by byte.
+        let expected = [
+            "Zoe/b", "alice/a", "alice/z", "bob/Tour", "bob/foodpin", "bob/tour", "émile/a",
+            "用户/a",
+        ]
+        #expect(try store.records(user: nil).map { "\($0.user)/\($0.walkthrough)" } == expected)
+        #expect(try store.records(user: "bob").map(\.walkthrough) == ["Tour", "foodpin", "tour"])
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func recordsCarryEveryField(kind: StoreKind) throws {
+        let store = try kind.make().store
+        try store.saveProgress(user: "alice", walkthrough: "tour", version: 4, page: 7)
+        try store.markSeen(user: "alice", walkthrough: "foodpin", version: 2, outcome: .skipped)
+        #expect(
+            try store.records(user: "alice") == [
+                SeenRecord(
+                    user: "alice", walkthrough: "foodpin", version: 2, outcome: .skipped,
+                    lastPage: 0, updatedAt: SteppingClock.instant(2)),
+                SeenRecord(
+                    user: "alice", walkthrough: "tour", version: 4, outcome: .inProgress,
+                    lastPage: 7, updatedAt: SteppingClock.instant(1)),
+            ])
+    }
+
+    // MARK: - Names stored literally
+
+    @Test(arguments: StoreKind.allCases, oddUserNames)
+    func oddUserNamesAreStoredAndReturnedLiterally(kind: StoreKind, name: String) throws {
+        let store = try kind.make().store
+        try store.markSeen(
+            user: "bystander", walkthrough: "foodpin", version: 1, outcome: .completed)
+        try store.markSeen(user: name, walkthrough: name, version: 1, outcome: .completed)
+
+        let record = try #require(try store.record(user: name, walkthrough: name))
+        #expect(Array(record.user.utf8) == Array(name.utf8))
+        #expect(Array(record.walkthrough.utf8) == Array(name.utf8))
+        #expect(try store.hasSeen(user: name, walkthrough: name, version: 1))
+        #expect(try store.records(user: name).map { Array($0.user.utf8) } == [Array(name.utf8)])
+        #expect(try store.records(user: nil).count == 2)
+
+        #expect(try store.reset(user: name, walkthrough: nil) == 1)
+        #expect(try store.records(user: nil).map(\.user) == ["bystander"])
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func canonicallyEquivalentNamesAreDifferentUsers(kind: StoreKind) throws {
+        let store = try kind.make().store
+        let composed = "\u{E9}mile"  // é as one code point
+        let decomposed = "e\u{301}mile"  // e + combining acute accent
+        try store.markSeen(user: composed, walkthrough: "foodpin", version: 1, outcome: .completed)
+        #expect(try store.hasSeen(user: decomposed, walkthrough: "foodpin", version: 1) == false)
+        try store.saveProgress(user: decomposed, walkthrough: "foodpin", version: 1, page: 1)
+        #expect(try store.records(user: nil).count == 2)
+        #expect(try store.record(user: composed, walkthrough: "foodpin")?.outcome == .completed)
+        #expect(try store.record(user: decomposed, walkthrough: "foodpin")?.outcome == .inProgress)
+    }
+
+    // MARK: - Walkthrough conveniences
+
+    @Test(arguments: StoreKind.allCases)
+    func walkthroughConveniencesUseItsIdAndVersion(kind: StoreKind) throws {
+        let store = try kind.make().store
+        let version1 = Walkthrough(
+            id: "foodpin", pages: [Page(id: "a", heading: "A", content: "")])
+        var version2 = version1
+        version2.version = 2
+        try store.saveProgress(user: "alice", walkthrough: version1, page: 0)
+        try store.markSeen(user: "alice", walkthrough: version1)
+        #expect(try store.hasSeen(user: "alice", walkthrough: version1))
+        #expect(try store.hasSeen(user: "alice", walkthrough: version2) == false)
+        #expect(try store.record(user: "alice", walkthrough: version1)?.outcome == .completed)
+        #expect(try store.reset(user: "alice", walkthrough: version2) == 1)
+        #expect(try store.records(user: nil).isEmpty)
+    }
+
+    // MARK: - Helpers
+
+    /// alice: foodpin + tour; bob: foodpin; carol: foodpin + tour.
+    private func seedThreeUsers(_ store: any SeenStore) throws {
+        for user in ["alice", "bob", "carol"] {
+            try store.markSeen(user: user, walkthrough: "foodpin", version: 1, outcome: .completed)
+        }
+        try store.saveProgress(user: "alice", walkthrough: "tour", version: 1, page: 1)
+        try store.markSeen(user: "carol", walkthrough: "tour", version: 1, outcome: .skipped)
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+import WalkthroughKit
+
+/// A ``Session`` against the real SQLite store: resuming, restarting, version bumps, replays and
+/// failed writes.
+struct SessionStoreTests {
+    let folder: TemporaryFolder
+    let path: String
+    let store: SQLiteSeenStore
+
+    init() throws {
+        folder = try TemporaryFolder()
+        path = folder.file("seen.sqlite3")
+        store = try SQLiteSeenStore(path: path)
+    }
+
+    static func tour(version: Int = 1) -> Walkthrough {
+        Walkthrough(
+            id: "foodpin", version: version,
+            pages: (1...4).map { Page(id: "p\($0)", heading: "Page \($0)", content: "") })
+    }
+
+    @Test func aNewSessionStartsOnTheFirstPageAndSavesProgressAsItMoves() throws {
+        let session = try Session(walkthrough: Self.tour(), user: "alice", store: store)
+        #expect(!session.alreadySeen)
+        #expect(!session.isResuming)
+        try session.start()
+        try session.next()
+        try session.next()
+        let record = try #require(try store.record(user: "alice", walkthrough: "foodpin"))
+        #expect(record.outcome == .inProgress)
+        #expect(record.lastPage == 2)
+    }
+
+    @Test func anUnfinishedRunResumesAtItsStoredPage() throws {
+        do {
+            let first = try Session(walkthrough: Self.tour(), user: "alice", store: store)
+            try first.start()
+            try first.jump(to: 2)
+        }
+        let reopened = try SQLiteSeenStore(path: path)
+        let second = try Session(walkthrough: Self.tour(), user: "alice", store: reopened)
+        #expect(second.isResuming)
+        #expect(second.resumedAt == 2)
+        #expect(second.navigator.index == 2)
+        #expect(second.currentPage.id == "p3")
+    }
+
+    @Test func restartIgnoresTheStoredPage() throws {
+        let first = try Session(walkthrough: Self.tour(), user: "alice", store: store)
+        try first.jump(to: 3)
+        let second = try Session(
+            walkthrough: Self.tour(), user: "alice", store: store, restart: true)
+        #expect(!second.isResuming)
+        #expect(second.navigator.index == 0)
+        try second.start()
+        #expect(try store.record(user: "alice", walkthrough: "foodpin")?.lastPage == 0)
+    }
+
+    @Test func finishingRecordsTheOutcome() throws {
+        let session = try Session(walkthrough: Self.tour(), user: "alice", store: store)
+        try session.jump(to: 1)
+        #expect(try session.skip() == .skipped)
+        let record = try #require(try store.record(user: "alice", walkthrough: "foodpin"))
+        #expect(record.outcome == .skipped)
+        #expect(record.lastPage == 1)
+        #expect(try Session(walkthrough: Self.tour(), user: "alice", store: store).alreadySeen)
+    }
+
+    @Test func aNewVersionIsShownAgainToAUserWhoSawTheOldOne() throws {
+        let first = try Session(walkthrough: Self.tour(version: 1), user: "alice", store: store)
+        for _ in 0..<4 { try first.next() }
+        #expect(first.outcome == .completed)
+
+        #expect(
+            try Session(walkthrough: Self.tour(version: 1), user: "alice", store: store).alreadySeen
+        )
+        let bumped = try Session(walkthrough: Self.tour(version: 2), user: "alice", store: store)
+        #expect(!bumped.alreadySeen)
+        #expect(!bumped.isResuming)
+    }
+
+    @Test func aReplayQuitPartWayNeverDowngradesTheSeenRecord() throws {
+        let first = try Session(walkthrough: Self.tour(), user: "alice", store: store)
+        for _ in 0..<4 { try first.next() }
+
+        let replay = try Session(walkthrough: Self.tour(), user: "alice", store: store)
+        #expect(replay.alreadySeen)
+        try replay.start()
+        try replay.next()
+        try replay.jump(to: 2)
+        // The replay is abandoned here.
+        let record = try #require(try store.record(user: "alice", walkthrough: "foodpin"))
+        #expect(record.outcome == .completed)
+        #expect(try store.hasSeen(user: "alice", walkthrough: "foodpin", version: 1))
+    }
+
+    @Test func aFailedStoreWriteLeavesTheSessionUnchanged() throws {
+        let impatient = try SQLiteSeenStore(
+            path: path, options: .init(busyTimeout: .milliseconds(100)))
+        let session = try Session(walkthrough: Self.tour(), user: "alice", store: impatient)
+        var events: [SessionEvent] = []
+        session.observe { events.append($0) }
+        try session.start()
+        try session.next()
+
+        let holder = try RawDatabase(path)
+        try holder.exec("BEGIN IMMEDIATE")
+        #expect(throws: SeenStoreError.locked(path: path, timeout: .milliseconds(100))) {
+            try session.next()
+        }
+        #expect(throws: SeenStoreError.self) { try session.skip() }
+        #expect(session.navigator.index == 1)
+        #expect(session.outcome == nil)
+        #expect(events == [.pageChanged(from: 0, to: 1, direction: .forward)])
+        try holder.exec("COMMIT")
+
+        try session.next()
+        #expect(session.navigator.index == 2)
+        #expect(try store.record(user: "alice", walkthrough: "foodpin")?.lastPage == 2)
+    }
+}

@@ -1,0 +1,280 @@
+import CSQLite
+import Foundation
+import Synchronization
+import Testing
+import WalkthroughKit
+
+// MARK: - Temporary folders
+
+/// A fresh folder under the system's temporary folder, removed (with everything in it) when
+/// released. Immutable attributes set by a test are cleared first.
+final class TemporaryFolder: @unchecked Sendable {
+    let path: String
+
+    init() throws {
+        let base = FileManager.default.temporaryDirectory.standardizedFileURL.path
+        var template = Array((base + "/walkthrough-store-XXXXXX").utf8CString)
+        let created = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        self.path = try #require(created.map { String(cString: $0) })
+    }
+
+    /// `path/name`.
+    func file(_ name: String) -> String { path + "/" + name }
+
+    deinit {
+        _ = try? runTool("/usr/bin/chattr", ["-R", "-i", path])
+        _ = chmod(path, 0o700)
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}
+
+// MARK: - Clock
+
+/// A clock that starts at a fixed instant and moves one second further on every reading, so
+/// every write gets its own, predictable `updatedAt`.
+final class SteppingClock: Sendable {
+    static let start = Date(timeIntervalSince1970: 1_700_000_000.123)
+    private let readings = Mutex(0)
+
+    /// The next instant.
+    @Sendable func now() -> Date {
+        let count = readings.withLock { value -> Int in
+            value += 1
+            return value
+        }
+        return Self.instant(count)
+    }
+
+    /// The instant of the `n`-th reading (1-based).
+    static func instant(_ reading: Int) -> Date {
+        start.addingTimeInterval(Double(reading - 1))
+    }
+}
+
+// MARK: - Raw SQLite
+
+/// A connection through the C API, independent of the store: to build databases as another
+/// version or another program would, to hold locks, and to check what the store wrote.
+final class RawDatabase {
+    let handle: OpaquePointer
+
+    init(_ path: String, flags: Int32 = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) throws {
+        var database: OpaquePointer?
+        let code = sqlite3_open_v2(path, &database, flags, nil)
+        guard code == SQLITE_OK, let database else {
+            sqlite3_close(database)
+            throw RawError(message: "cannot open \(path): code \(code)")
+        }
+        handle = database
+    }
+
+    deinit { sqlite3_close_v2(handle) }
+
+    /// Runs `sql` (one or more statements).
+    func exec(_ sql: String) throws {
+        var message: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &message)
+        defer { sqlite3_free(message) }
+        guard code == SQLITE_OK else {
+            throw RawError(
+                message: "\(sql): \(message.map { String(cString: $0) } ?? "code \(code)")")
+        }
+    }
+
+    /// Every row of `sql`, each column as text.
+    func rows(_ sql: String) throws -> [[String]] {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK else {
+            throw RawError(message: "\(sql): \(String(cString: sqlite3_errmsg(handle)))")
+        }
+        defer { sqlite3_finalize(statement) }
+        var rows: [[String]] = []
+        while true {
+            let code = sqlite3_step(statement)
+            if code == SQLITE_DONE { break }
+            guard code == SQLITE_ROW else {
+                throw RawError(message: "\(sql): \(String(cString: sqlite3_errmsg(handle)))")
+            }
+            rows.append(
+                (0..<sqlite3_column_count(statement)).map { column in
+                    sqlite3_column_text(statement, column).map { String(cString: $0) } ?? "NULL"
+                })
+        }
+        return rows
+    }
+
+    /// The first column of the first row of `sql`.
+    func scalar(_ sql: String) throws -> String {
+        try #require(try rows(sql).first?.first)
+    }
+}
+
+struct RawError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
+
+/// `PRAGMA integrity_check` of the database at `path`, through a separate connection.
+func integrityCheck(_ path: String) throws -> String {
+    try RawDatabase(path, flags: SQLITE_OPEN_READWRITE).scalar("PRAGMA integrity_check")
+}
+
+/// The schema of version 1 exactly as version 1 of the store writes it: a database built with
+/// this is what an installation from before any later migration has on disk.
+let schemaVersion1SQL = """
+    CREATE TABLE seen (
+        user        TEXT    NOT NULL,
+        walkthrough TEXT    NOT NULL,
+        version     INTEGER NOT NULL CHECK (version >= 1),
+        outcome     TEXT    NOT NULL
+                    CHECK (outcome IN ('completed', 'skipped', 'inProgress')),
+        last_page   INTEGER NOT NULL CHECK (last_page >= 0),
+        updated_at  INTEGER NOT NULL,
+        PRIMARY KEY (user, walkthrough)
+    ) WITHOUT ROWID;
+    PRAGMA application_id = 1464617812;
+    PRAGMA user_version = 1;
+    """
+
+// MARK: - Files
+
+/// The bytes of the file at `path`.
+func bytes(of path: String) throws -> Data {
+    try Data(contentsOf: URL(fileURLWithPath: path))
+}
+
+/// The permission bits of `path` (`0o600`).
+func mode(of path: String) throws -> Int {
+    let attributes = try FileManager.default.attributesOfItem(atPath: path)
+    return try #require(attributes[.posixPermissions] as? Int)
+}
+
+/// Whether `path` exists.
+func exists(_ path: String) -> Bool {
+    FileManager.default.fileExists(atPath: path)
+}
+
+/// The SQLite side files of `path` that exist.
+func sideFiles(of path: String) -> [String] {
+    ["-wal", "-shm", "-journal"].filter { exists(path + $0) }
+}
+
+/// Writes `data` to a new file at `path`.
+func write(_ data: Data, to path: String) throws {
+    try data.write(to: URL(fileURLWithPath: path))
+}
+
+// MARK: - Making things read-only
+
+/// How a test made a file or folder read-only.
+enum ReadOnlyMethod: String {
+    /// `chmod a-w`: enough for an ordinary user.
+    case permissionBits
+    /// `chattr +i`: root ignores permission bits, not the immutable attribute.
+    case immutableAttribute
+}
+
+/// Makes `path` unwritable for this process, the way that works for the current user.
+///
+/// As root, permission bits stop nothing, so the immutable attribute is used; a machine where
+/// root cannot set it makes this throw, and the test fails rather than pass without checking.
+func makeReadOnly(_ path: String) throws -> ReadOnlyMethod {
+    if geteuid() != 0 {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw RawError(message: "cannot stat \(path)") }
+        guard chmod(path, info.st_mode & ~0o222) == 0 else {
+            throw RawError(message: "cannot chmod \(path)")
+        }
+        return .permissionBits
+    }
+    let status = try runTool("/usr/bin/chattr", ["+i", path])
+    guard status == 0 else {
+        throw RawError(
+            message: "running as root and `chattr +i \(path)` failed (status \(status)): "
+                + "this file system or container cannot make a file read-only for root")
+    }
+    return .immutableAttribute
+}
+
+/// Undoes ``makeReadOnly(_:)``.
+func makeWritable(_ path: String, _ method: ReadOnlyMethod) throws {
+    switch method {
+    case .permissionBits:
+        var info = stat()
+        _ = stat(path, &info)
+        _ = chmod(path, info.st_mode | 0o200)
+    case .immutableAttribute:
+        _ = try runTool("/usr/bin/chattr", ["-i", path])
+    }
+}
+
+/// Runs a tool and returns its exit status.
+@discardableResult
+func runTool(_ tool: String, _ arguments: [String]) throws -> Int32 {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: tool)
+    process.arguments = arguments
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    return process.terminationStatus
+}
+
+// MARK: - The writer process
+
+/// The built `StoreTestWriter` executable: next to the test bundle, in the build products folder.
+func storeTestWriterPath() throws -> String {
+    let testBinary = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+    let products = URL(fileURLWithPath: testBinary).deletingLastPathComponent()
+    let writer = products.appendingPathComponent("StoreTestWriter").path
+    try #require(
+        FileManager.default.isExecutableFile(atPath: writer),
+        "StoreTestWriter is not built next to the tests (\(writer)); run `swift build --build-tests`"
+    )
+    return writer
+}
+
+/// A running writer process with its output captured.
+final class WriterProcess {
+    let process = Process()
+    private let output = Pipe()
+    private let errors = Pipe()
+
+    init(_ arguments: [String]) throws {
+        process.executableURL = URL(fileURLWithPath: try storeTestWriterPath())
+        process.arguments = arguments
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+    }
+
+    /// What ``waitForFirstLine()`` has read so far.
+    private var early = Data()
+
+    /// Blocks until the process has printed a first whole line (or closed its output).
+    func waitForFirstLine() {
+        while !early.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { return }
+            early.append(chunk)
+        }
+    }
+
+    /// Waits for the process to end; returns its status and everything it printed.
+    func finish() -> (status: Int32, output: String, errors: String) {
+        // Read before waiting, so that a full pipe cannot block the writer.
+        let out = early + output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (
+            process.terminationStatus, String(decoding: out, as: UTF8.self),
+            String(decoding: err, as: UTF8.self)
+        )
+    }
+
+    /// Kills the process with SIGKILL: no handler, no cleanup, no flush.
+    func kill() {
+        _ = Foundation.kill(process.processIdentifier, SIGKILL)
+    }
+}
