@@ -129,7 +129,7 @@ enum WalkthroughCommand {
             return exitCode
         case let error as DefinitionError:
             switch error {
-            case .notFound, .isDirectory, .unreadable:
+            case .notFound, .notFoundOnSearchPath, .isDirectory, .unreadable:
                 context.printError("Error: " + error.description)
                 return .missingInput
             case .tooLarge:

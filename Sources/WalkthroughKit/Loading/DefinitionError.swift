@@ -2,6 +2,8 @@
 public enum DefinitionError: Error, Sendable, Hashable, CustomStringConvertible {
     /// No file at `path`.
     case notFound(path: String)
+    /// `name` is neither a file nor a definition file name or id in any folder searched.
+    case notFoundOnSearchPath(name: String, searched: [String])
     /// `path` is a directory.
     case isDirectory(path: String)
     /// The file exists but cannot be read; `reason` says why (permission denied, an I/O error).
@@ -31,6 +33,11 @@ public enum DefinitionError: Error, Sendable, Hashable, CustomStringConvertible 
         switch self {
         case .notFound(let path):
             return path + ": " + DiagnosticKind.fileNotFound.message
+        case .notFoundOnSearchPath(let name, let searched):
+            let places = searched.isEmpty ? "nowhere" : searched.joined(separator: ", ")
+            return
+                "\(name): no such walkthrough file or id; looked in \(places); give the path of a "
+                + "definition file, or add its folder to WALKTHROUGH_PATH"
         case .isDirectory(let path):
             return path + ": " + DiagnosticKind.isDirectory.message
         case .unreadable(let path, let reason):

@@ -1,0 +1,113 @@
+@preconcurrency import Glibc
+
+/// Finds the definition file a command-line argument or a tool means: a path, or a file name or
+/// walkthrough id looked up in a list of folders.
+///
+/// The `walkthrough` command and ``FirstRunGate`` share it, so `walkthrough play foodpin.json`,
+/// `walkthrough play foodpin` and a tool asking for `"foodpin"` all find the same file.
+///
+/// ```swift
+/// let resolver = DefinitionResolver(environment: ProcessEnvironment.current)
+/// let path = try resolver.resolve("foodpin")   // "walkthroughs/foodpin.json"
+/// ```
+public struct DefinitionResolver: Sendable, Hashable {
+    /// The folder searched after those of `$WALKTHROUGH_PATH`, relative to the current
+    /// directory.
+    public static let defaultFolder = "walkthroughs"
+
+    /// The folders searched, in order.
+    public var searchPath: [String]
+
+    /// Creates a resolver that searches `searchPath`, in order.
+    public init(searchPath: [String]) {
+        self.searchPath = searchPath
+    }
+
+    /// Creates a resolver that searches each folder of `$WALKTHROUGH_PATH` (colon-separated;
+    /// empty entries are ignored), then `./walkthroughs`.
+    public init(environment: [String: String]) {
+        self.init(searchPath: Self.searchPath(environment: environment))
+    }
+
+    /// The folders `walkthrough` searches: each of `$WALKTHROUGH_PATH`, then
+    /// ``defaultFolder``.
+    public static func searchPath(environment: [String: String]) -> [String] {
+        let listed = (environment["WALKTHROUGH_PATH"] ?? "")
+            .split(separator: ":", omittingEmptySubsequences: true).map(String.init)
+        return listed + [defaultFolder]
+    }
+
+    /// The definition file `argument` names.
+    ///
+    /// 1. An existing file at `argument` (as a path) is the answer; so is a missing one when
+    ///    `argument` contains a `/`, which makes it a path, never a name.
+    /// 2. Otherwise, in each folder in order: `folder/argument`, then `folder/argument.json`.
+    /// 3. Otherwise, in each folder in order, a `.json` definition whose `"id"` is `argument`.
+    ///
+    /// - Throws: ``DefinitionError/notFound(path:)`` for a missing path,
+    ///   ``DefinitionError/isDirectory(path:)`` for a folder given as a path, and
+    ///   ``DefinitionError/notFoundOnSearchPath(name:searched:)`` naming every folder searched.
+    public func resolve(_ argument: String) throws(DefinitionError) -> String {
+        switch Self.kind(of: argument) {
+        case .file: return argument
+        case .directory: throw .isDirectory(path: argument)
+        case .missing:
+            if argument.utf8.contains(UInt8(ascii: "/")) || argument.isEmpty {
+                throw .notFound(path: argument)
+            }
+        }
+        for folder in searchPath {
+            let candidates =
+                argument.hasSuffix(".json")
+                ? [Self.join(folder, argument)]
+                : [Self.join(folder, argument), Self.join(folder, argument + ".json")]
+            for candidate in candidates where Self.kind(of: candidate) == .file {
+                return candidate
+            }
+        }
+        if !argument.hasSuffix(".json") {
+            for folder in searchPath {
+                if let match = Self.definition(withID: argument, in: folder) { return match }
+            }
+        }
+        throw .notFoundOnSearchPath(name: argument, searched: searchPath)
+    }
+
+    // MARK: - Private
+
+    private enum Kind {
+        case file
+        case directory
+        case missing
+    }
+
+    private static func kind(of path: String) -> Kind {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return .missing }
+        return info.st_mode & S_IFMT == S_IFDIR ? .directory : .file
+    }
+
+    private static func join(_ folder: String, _ name: String) -> String {
+        folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+
+    /// The first `.json` file of `folder`, in name order, that loads as a walkthrough whose id is
+    /// `id`. Files that do not load are passed over.
+    private static func definition(withID id: String, in folder: String) -> String? {
+        guard let directory = opendir(folder) else { return nil }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name.hasSuffix(".json"), !name.hasPrefix(".") { names.append(name) }
+        }
+        for name in names.sorted() {
+            let path = join(folder, name)
+            guard kind(of: path) == .file else { continue }
+            if DefinitionLoader.validate(contentsOf: path).walkthrough?.id == id { return path }
+        }
+        return nil
+    }
+}
