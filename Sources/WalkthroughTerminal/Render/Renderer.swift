@@ -9,9 +9,10 @@ import WalkthroughKit
 ///
 /// Every line is at most `size.columns` wide, and there are exactly `size.rows` lines, so the
 /// driver can position each one absolutely. When the screen is too small for everything, parts
-/// get rows in order of importance: the indicator, the heading, the status, one line of the body
-/// (image line and content), one line of key help, the title, the rest of the key help, the rest
-/// of the body, then blank spacing. A body that still does not fit shows `↓ more` / `↑ more`
+/// get rows in order of importance: the indicator, the heading's first line, the status, one
+/// line of the body (image line and content), one line of key help, the title, the rest of the
+/// heading (cut with `…` if need be), the rest of the key help, the rest of the body, then blank
+/// spacing. A body that still does not fit shows `↓ more` / `↑ more`
 /// markers (from 3 rows; a trailing `…` below that) and scrolls with ↑/↓, which the key help
 /// then mentions. When the dots do not fit on one line only the position is shown (`12/400`).
 ///
@@ -181,11 +182,12 @@ private struct Layout {
             }
         }
         grant(.indicator)
-        grant(.heading)
+        grant(.heading, upTo: 1)
         grant(.status)
         grant(.body, upTo: 1)
         grant(.help, upTo: 1)
         grant(.title)
+        grant(.heading)
         grant(.help)
         grant(.body)
         for number in 1...3 { grant(.spacer, spacerNumber: number) }

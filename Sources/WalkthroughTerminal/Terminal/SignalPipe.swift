@@ -30,6 +30,8 @@ final class SignalPipe {
     private let writeEnd: Int32
     private var saved: [(signal: Int32, action: sigaction)] = []
     private var restored = false
+    /// Whether this pipe is the one the handler writes to (another may be active).
+    private var ownsHandlerState = false
 
     /// Creates the pipe and installs handlers for `signals`.
     ///
@@ -44,11 +46,12 @@ final class SignalPipe {
         }
         readEnd = ends[0]
         writeEnd = ends[1]
-        let (exchanged, _) = signalPipeWriteEnd.compareExchange(
-            expected: -1, desired: writeEnd, ordering: .acquiringAndReleasing)
-        guard exchanged else {
-            close(readEnd)
-            close(writeEnd)
+        ownsHandlerState =
+            signalPipeWriteEnd.compareExchange(
+                expected: -1, desired: writeEnd, ordering: .acquiringAndReleasing
+            ).exchanged
+        guard ownsHandlerState else {
+            restore()
             throw TerminalError.alreadyPlaying
         }
         for signal in signals {
@@ -88,7 +91,7 @@ final class SignalPipe {
             sigaction(entry.signal, &action, nil)
         }
         saved.removeAll()
-        signalPipeWriteEnd.store(-1, ordering: .releasing)
+        if ownsHandlerState { signalPipeWriteEnd.store(-1, ordering: .releasing) }
         close(readEnd)
         close(writeEnd)
     }

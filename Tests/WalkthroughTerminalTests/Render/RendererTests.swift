@@ -151,3 +151,21 @@ struct RendererTests {
         #expect(Renderer.render(state, size: TerminalSize(columns: 0, rows: 2)).count == 2)
     }
 }
+
+extension RendererTests {
+    @Test func longHeadingIsCutSoThatContentStillShows() {
+        let walkthrough = Walkthrough(
+            id: "h",
+            pages: [
+                Page(
+                    id: "p", heading: String(repeating: "Very long heading words ", count: 10),
+                    content: "Body text.")
+            ])
+        let lines = Renderer.render(
+            RenderState(walkthrough: walkthrough, pageIndex: 0),
+            size: TerminalSize(columns: 20, rows: 6))
+        #expect(lines.contains("Body text."))
+        #expect(lines.contains("●  1/1"))
+        #expect(lines.contains { $0.hasSuffix("…") })
+    }
+}

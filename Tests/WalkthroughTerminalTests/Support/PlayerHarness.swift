@@ -14,7 +14,8 @@ final class PlayerHarness: Sendable {
 
     init(
         walkthrough: Walkthrough = Fixtures.foodPin(), store: any SeenStore = InMemorySeenStore(),
-        columns: Int = 60, rows: Int = 20, signals: SignalHandling = .all, colour: Bool = false
+        columns: Int = 60, rows: Int = 20, signals: SignalHandling = .all, colour: Bool = false,
+        escapeTimeoutMilliseconds: Int = 50
     ) throws {
         let terminal = try PseudoTerminal(columns: columns, rows: rows)
         self.terminal = terminal
@@ -26,7 +27,8 @@ final class PlayerHarness: Sendable {
             let result = Result<PlayResult, any Error> {
                 let session = try Session(walkthrough: walkthrough, user: "alice", store: store)
                 let options = TerminalPlayerOptions(
-                    input: slave, output: slave, signals: signals, colour: colour)
+                    input: slave, output: slave, signals: signals, colour: colour,
+                    escapeTimeoutMilliseconds: escapeTimeoutMilliseconds)
                 return try TerminalPlayer(session: session, options: options).play()
             }
             outcome.set(result)

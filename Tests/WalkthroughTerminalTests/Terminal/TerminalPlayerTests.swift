@@ -82,7 +82,8 @@ struct TerminalPlayerTests {
     }
 
     @Test func escapeSequenceSplitAcrossWritesIsOneKey() throws {
-        let player = try PlayerHarness()
+        // A long escape timeout, so that a busy machine cannot turn the split into Esc + "[C".
+        let player = try PlayerHarness(escapeTimeoutMilliseconds: 5000)
         player.waitFor("1/3")
         player.type("\u{1B}")
         usleep(10_000)
