@@ -39,11 +39,16 @@ final class PseudoTerminal: Sendable {
         reader.set(
             BackgroundThread {
                 var buffer = [UInt8](repeating: 0, count: 4096)
-                while !stop.isSet {
+                while true {
                     // Poll with a short timeout so that the reader can be stopped: a thread
-                    // blocked in read(2) would keep the master open after close(2).
+                    // blocked in read(2) would keep the master open after close(2). Once asked
+                    // to stop, it still drains what the program wrote before.
+                    let stopping = stop.isSet
                     var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-                    guard poll(&descriptor, 1, 20) > 0 else { continue }
+                    guard poll(&descriptor, 1, stopping ? 0 : 20) > 0 else {
+                        if stopping { return }
+                        continue
+                    }
                     let count = buffer.withUnsafeMutableBytes {
                         read(master, $0.baseAddress, $0.count)
                     }

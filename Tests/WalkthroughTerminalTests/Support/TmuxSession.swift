@@ -89,14 +89,14 @@ final class TmuxSession {
     }
 
     /// Polls the screen until it contains `text` or `timeout` seconds pass.
-    func waitFor(_ text: String, timeout: Double = 15) -> Bool {
+    func waitFor(_ text: String, timeout: Double = 30) -> Bool {
         waitUntil(timeout: timeout) {
             (try? self.capture())?.joined(separator: "\n").contains(text) ?? false
         }
     }
 
     /// Polls until the program has exited or `timeout` seconds pass; returns its exit status.
-    func waitForExit(timeout: Double = 15) -> Int32? {
+    func waitForExit(timeout: Double = 30) -> Int32? {
         var status: Int32?
         _ = waitUntil(timeout: timeout) {
             guard let state = try? self.format("#{pane_dead} #{pane_dead_status}") else {

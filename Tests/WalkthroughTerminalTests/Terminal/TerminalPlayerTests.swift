@@ -45,8 +45,9 @@ struct TerminalPlayerTests {
         player.waitFor("○ ○ ●  3/3")
         player.type("\u{1B}OD")
         player.waitFor("○ ● ○  2/3")
+        let mark = player.terminal.writtenCount
         player.type("h")
-        player.waitFor("● ○ ○  1/3", after: player.terminal.writtenCount - 1)
+        player.waitFor("● ○ ○  1/3", after: mark)
         player.type("q")
         #expect(player.result() == .quit(atPage: 0))
         #expect(try player.record()?.outcome == .inProgress)

@@ -15,8 +15,8 @@ struct TmuxSessionTests {
         #expect(tmux.waitFor("ready"))
         try tmux.type("hello 美食")
         try tmux.sendKeys("Enter")
-        #expect(tmux.waitFor("got hello 美食"))
-        #expect(tmux.waitForExit() == 3)
+        #expect(tmux.waitFor("got hello 美食"), "\((try? tmux.capture()) ?? [])")
+        #expect(tmux.waitForExit() == 3, "\((try? tmux.capture()) ?? [])")
         let screen = try tmux.capture()
         #expect(screen.count == 10)
     }
