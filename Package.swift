@@ -34,7 +34,9 @@ let package = Package(
         .testTarget(name: "WalkthroughKitTests", dependencies: ["WalkthroughKit", "CSQLite"]),
         .testTarget(
             name: "WalkthroughTerminalTests",
-            dependencies: ["WalkthroughTerminal", "WalkthroughKit"]
+            dependencies: ["WalkthroughTerminal", "WalkthroughKit"],
+            // Golden screens, read from the source tree by path (UPDATE_GOLDEN=1 rewrites them).
+            exclude: ["Golden"]
         ),
         .testTarget(
             name: "WalkthroughCLITests",

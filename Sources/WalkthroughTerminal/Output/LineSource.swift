@@ -1,0 +1,103 @@
+@preconcurrency import Glibc
+
+/// Where the plain-mode player reads its commands from, one per line.
+public protocol LineSource: AnyObject {
+    /// The next line without its line ending (`\n` or `\r\n`), or `nil` at the end of input.
+    /// A last line without a newline still counts.
+    ///
+    /// - Throws: Whatever reading throws; ``TerminalError/readFailed(errno:)`` for a file
+    ///   descriptor.
+    func nextLine() throws -> String?
+}
+
+/// Lines from a string, for tests and for scripted use.
+public final class StringLineSource: LineSource {
+    private var lines: [String]
+
+    /// Creates a source of the lines of `text` (split at newlines; a trailing newline does not
+    /// make an extra empty line).
+    public init(_ text: String) {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        self.lines = lines.reversed()
+    }
+
+    /// The next line, or `nil` when none is left.
+    public func nextLine() -> String? {
+        guard var line = lines.popLast() else { return nil }
+        if line.hasSuffix("\r") { line.removeLast() }
+        return line
+    }
+}
+
+/// Lines read from a file descriptor (standard input is 0), decoded as UTF-8 with invalid bytes
+/// replaced by U+FFFD.
+///
+/// Reads with `read(2)` directly (no `FILE` buffering), so a tool can hand the descriptor on
+/// afterwards. A line longer than ``maximumLineLength`` bytes is cut there: commands are short.
+public final class FileDescriptorLineSource: LineSource {
+    /// The longest line kept, in bytes; the rest of a longer line is dropped.
+    public static let maximumLineLength = 64 * 1024
+
+    /// The descriptor read from. It is not closed by this object.
+    public let fileDescriptor: Int32
+    private var buffer: [UInt8] = []
+    private var ended = false
+
+    /// Creates a source over `fileDescriptor`.
+    public init(fileDescriptor: Int32) {
+        self.fileDescriptor = fileDescriptor
+    }
+
+    /// Standard input.
+    public static func standardInput() -> FileDescriptorLineSource {
+        FileDescriptorLineSource(fileDescriptor: STDIN_FILENO)
+    }
+
+    /// The next line, or `nil` at the end of input.
+    ///
+    /// - Throws: ``TerminalError/readFailed(errno:)``.
+    public func nextLine() throws -> String? {
+        while true {
+            if let line = takeLine() { return line }
+            if ended {
+                guard !buffer.isEmpty else { return nil }
+                defer { buffer.removeAll() }
+                return decode(buffer[...])
+            }
+            try fill()
+        }
+    }
+
+    /// Whether a whole line (or the end of input) is already buffered, so that ``nextLine()``
+    /// will not block.
+    var hasBufferedLine: Bool { ended || buffer.contains(0x0A) }
+
+    /// Reads once more from the descriptor into the buffer; waits when it would block.
+    func fill() throws {
+        switch try SystemCalls.read(fileDescriptor) {
+        case .bytes(let bytes):
+            buffer += bytes
+            if buffer.count > Self.maximumLineLength, !buffer.contains(0x0A) {
+                buffer.removeSubrange(Self.maximumLineLength...)
+            }
+        case .end:
+            ended = true
+        case .wouldBlock:
+            _ = SystemCalls.waitFor(fileDescriptor, events: Int16(POLLIN), timeout: -1)
+        }
+    }
+
+    private func takeLine() -> String? {
+        guard let newline = buffer.firstIndex(of: 0x0A) else { return nil }
+        let line = decode(buffer[..<newline].prefix(Self.maximumLineLength))
+        buffer.removeSubrange(...newline)
+        return line
+    }
+
+    private func decode(_ bytes: ArraySlice<UInt8>) -> String {
+        var line = String(decoding: bytes, as: UTF8.self)
+        if line.hasSuffix("\r") { line.removeLast() }
+        return line
+    }
+}

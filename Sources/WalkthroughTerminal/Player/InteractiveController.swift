@@ -1,0 +1,84 @@
+import WalkthroughKit
+
+/// The interactive player's logic without the terminal: keys in, session moves and screen state
+/// out. The driver (``TerminalPlayer``) feeds it keys and draws ``state``.
+final class InteractiveController {
+    /// What the driver should do after a key.
+    enum Step: Equatable {
+        /// Nothing changed on screen.
+        case unchanged
+        /// Draw ``InteractiveController/state`` again.
+        case redraw
+        /// Stop playing with this result.
+        case finished(PlayResult)
+    }
+
+    let session: Session
+    private(set) var state: RenderState
+    /// The screen size, for scrolling limits.
+    var size: TerminalSize
+
+    init(session: Session, size: TerminalSize, colour: Bool) {
+        self.session = session
+        self.size = size
+        self.state = RenderState(
+            walkthrough: session.walkthrough, pageIndex: session.navigator.index, colour: colour)
+    }
+
+    /// Handles one key.
+    ///
+    /// - Throws: The store's error when a move could not be recorded.
+    func handle(_ key: Key) throws -> Step {
+        if state.showsHelp, key.code == .escape {
+            state.showsHelp = false
+            return .redraw
+        }
+        guard let action = KeyBindings.action(for: key) else { return .unchanged }
+        switch action {
+        case .next: return try move(.next)
+        case .back: return try move(.back)
+        case .jump(let page): return try move(.jump(index: page - 1))
+        case .skip: return try move(.skip)
+        case .quit: return .finished(.quit(atPage: session.navigator.index))
+        case .interrupt: return .finished(.interrupted(.interrupt))
+        case .help:
+            state.showsHelp.toggle()
+            state.status = nil
+            return .redraw
+        case .scrollUp: return scroll(by: -1)
+        case .scrollDown: return scroll(by: 1)
+        }
+    }
+
+    private func move(_ move: SessionMove) throws -> Step {
+        let outcome = try session.perform(move)
+        state.showsHelp = false
+        switch outcome {
+        case .moved:
+            state.pageIndex = session.navigator.index
+            state.scrollOffset = 0
+            state.status = nil
+        case .unchanged:
+            state.status = nil
+        case .refused(let error):
+            state.status = error.description
+        case .finished(let outcome):
+            return .finished(Session.result(of: outcome))
+        }
+        return .redraw
+    }
+
+    private func scroll(by lines: Int) -> Step {
+        let limit = Renderer.maximumScroll(state, size: size)
+        let offset = min(max(state.scrollOffset + lines, 0), limit)
+        guard offset != state.scrollOffset else { return .unchanged }
+        state.scrollOffset = offset
+        return .redraw
+    }
+
+    /// Keeps the scroll position within what a new size allows.
+    func resized(to size: TerminalSize) {
+        self.size = size
+        state.scrollOffset = min(state.scrollOffset, Renderer.maximumScroll(state, size: size))
+    }
+}

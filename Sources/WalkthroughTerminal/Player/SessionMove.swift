@@ -1,0 +1,56 @@
+import WalkthroughKit
+
+/// A move either player asks a session for.
+enum SessionMove: Hashable {
+    case next
+    case back
+    /// A 0-based page index.
+    case jump(index: Int)
+    case skip
+}
+
+/// What a move did.
+enum MoveOutcome: Hashable {
+    /// The session is on another page.
+    case moved
+    /// A jump to the page already shown: nothing happened.
+    case unchanged
+    /// The walkthrough finished; the store has recorded it.
+    case finished(FinishOutcome)
+    /// The navigator refused; nothing changed.
+    case refused(NavigationError)
+}
+
+extension Session {
+    /// Performs `move`, turning a refusal into ``MoveOutcome/refused(_:)``.
+    ///
+    /// - Throws: The store's error when the move could not be recorded; nothing changed then.
+    func perform(_ move: SessionMove) throws -> MoveOutcome {
+        do {
+            switch move {
+            case .next:
+                switch try next() {
+                case .moved: return .moved
+                case .finished(let outcome): return .finished(outcome)
+                }
+            case .back:
+                try previous()
+                return .moved
+            case .jump(let index):
+                return try jump(to: index) == nil ? .unchanged : .moved
+            case .skip:
+                return .finished(try skip())
+            }
+        } catch let error as NavigationError {
+            return .refused(error)
+        }
+    }
+
+    /// The result for a finished walkthrough.
+    static func result(of outcome: FinishOutcome) -> PlayResult {
+        switch outcome {
+        case .completed: return .completed
+        case .skipped: return .skipped
+        }
+    }
+}

@@ -1,0 +1,157 @@
+@preconcurrency import Glibc
+public import WalkthroughKit
+
+/// Plays a walkthrough full-screen in a terminal.
+///
+/// On entry it installs its signal handlers (per ``TerminalPlayerOptions/signals``), switches the
+/// terminal to raw mode, enters the alternate screen and hides the cursor; on every way out
+/// (finishing, `q`, Esc, Ctrl-C, SIGINT, SIGTERM, SIGHUP, a store error) it undoes exactly that,
+/// once, before returning or throwing. It never exits the process: the result says how playing
+/// ended, and ``PlayResult/exitStatus`` gives the conventional status.
+///
+/// One `poll(2)` loop waits on the terminal and on a self-pipe the signal handlers write to.
+/// Keys are decoded by ``KeyDecoder``; a resize (SIGWINCH, coalesced) re-reads the size and
+/// redraws everything. Each frame comes from ``Renderer`` and is written in one `write(2)`,
+/// every line positioned absolutely and erased first, so one line of the wrong width cannot shift
+/// the rest.
+///
+/// Use it only when ``TerminalDetection/isInteractive(input:output:term:)`` says so; otherwise
+/// use ``PlainPlayer``.
+public final class TerminalPlayer {
+    /// The session played; it records progress and the outcome itself.
+    public let session: Session
+    /// The options in force.
+    public let options: TerminalPlayerOptions
+    private let screen: FileDescriptorOutput
+
+    /// Creates a player.
+    public init(session: Session, options: TerminalPlayerOptions = TerminalPlayerOptions()) {
+        self.session = session
+        self.options = options
+        self.screen = FileDescriptorOutput(fileDescriptor: options.output)
+    }
+
+    /// Plays until the walkthrough finishes, the user quits, or a signal ends it.
+    ///
+    /// - Returns: How playing ended.
+    /// - Throws: ``TerminalError`` when the terminal cannot be set up or written; the store's
+    ///   errors when progress cannot be recorded. The terminal is restored before any throw.
+    public func play() throws -> PlayResult {
+        if let outcome = session.outcome { return Session.result(of: outcome) }
+        let terminal = TerminalGuard(input: options.input, output: options.output)
+        defer { terminal.restore() }
+        try terminal.enter(signals: options.signals)
+        try session.start()
+        let size = TerminalDetection.size(of: options.output) ?? .fallback
+        let controller = InteractiveController(
+            session: session, size: size, colour: options.colour)
+        do {
+            return try run(controller, signalPipe: terminal.signalPipe)
+        } catch TerminalError.readFailed(errno: EIO), TerminalError.writeFailed(errno: EIO) {
+            // The terminal went away (its window closed): as SIGHUP.
+            return .interrupted(.hangup)
+        }
+    }
+
+    // MARK: - Loop
+
+    private func run(
+        _ controller: InteractiveController, signalPipe: SignalPipe?
+    ) throws
+        -> PlayResult
+    {
+        var pending: [UInt8] = []
+        var escapeDeadline: ContinuousClock.Instant?
+        try draw(controller, clear: true)
+        while true {
+            var descriptors = [pollfd(fd: options.input, events: Int16(POLLIN), revents: 0)]
+            if let signalPipe {
+                descriptors.append(
+                    pollfd(fd: signalPipe.readEnd, events: Int16(POLLIN), revents: 0))
+            }
+            let ready = poll(
+                &descriptors, nfds_t(descriptors.count), timeout(until: escapeDeadline))
+            if ready < 0 {
+                if errno == EINTR { continue }
+                throw TerminalError.readFailed(errno: errno)
+            }
+
+            var resized = false
+            if let signalPipe, descriptors[1].revents != 0 {
+                for signal in signalPipe.drain() {
+                    if let termination = TerminationSignal(number: signal) {
+                        return .interrupted(termination)
+                    }
+                    if signal == windowChangeSignal { resized = true }
+                }
+            }
+
+            if descriptors[0].revents != 0 {
+                switch try SystemCalls.read(options.input) {
+                case .bytes(let bytes): pending += bytes
+                case .end: return .interrupted(.hangup)
+                case .wouldBlock: break
+                }
+            }
+
+            var keys = decode(&pending, moreAvailable: true)
+            if pending.first == 0x1B {
+                let now = ContinuousClock.now
+                if let deadline = escapeDeadline, now >= deadline {
+                    keys += decode(&pending, moreAvailable: false)
+                    escapeDeadline = nil
+                } else if escapeDeadline == nil {
+                    escapeDeadline = now + .milliseconds(options.escapeTimeoutMilliseconds)
+                }
+            } else {
+                escapeDeadline = nil
+            }
+
+            var needsDraw = false
+            for key in keys {
+                switch try controller.handle(key) {
+                case .finished(let result): return result
+                case .redraw: needsDraw = true
+                case .unchanged: break
+                }
+            }
+            if resized {
+                controller.resized(
+                    to: TerminalDetection.size(of: options.output) ?? controller.size)
+                try draw(controller, clear: true)
+            } else if needsDraw {
+                try draw(controller, clear: false)
+            }
+        }
+    }
+
+    private func decode(_ pending: inout [UInt8], moreAvailable: Bool) -> [Key] {
+        guard !pending.isEmpty else { return [] }
+        let decoding = KeyDecoder.decode(pending, moreAvailable: moreAvailable)
+        pending.removeFirst(decoding.consumed)
+        return decoding.keys
+    }
+
+    /// Milliseconds for `poll(2)` until `deadline`, or -1 (forever) without one.
+    private func timeout(until deadline: ContinuousClock.Instant?) -> Int32 {
+        guard let deadline else { return -1 }
+        let remaining = ContinuousClock.now.duration(to: deadline)
+        let (seconds, attoseconds) = remaining.components
+        let milliseconds =
+            seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+        return Int32(clamping: max(milliseconds, 0))
+    }
+
+    // MARK: - Drawing
+
+    /// Writes one frame in one write: each row positioned, erased, then written.
+    private func draw(_ controller: InteractiveController, clear: Bool) throws {
+        let lines = Renderer.render(controller.state, size: controller.size)
+        var frame = clear ? "\u{1B}[H\u{1B}[2J" : ""
+        for (row, line) in lines.enumerated() {
+            frame += "\u{1B}[\(row + 1);1H\u{1B}[2K" + line
+        }
+        // The renderer's lines are sanitised; the rest are the player's own sequences.
+        try screen.write(TerminalText(trusted: frame))
+    }
+}

@@ -1,0 +1,64 @@
+import WalkthroughKit
+
+/// The words both players show for a page, in one place so that the terminal and plain modes say
+/// the same thing. Everything returned is raw definition text: sanitise before writing.
+enum PageText {
+    /// The image line: the image's alt text and its file's name, for example
+    /// `Image: A pin on a plate (foodpin-intro-1.png)`; `nil` when the page has neither. The alt
+    /// text comes first because it is what a reader (or a screen reader) needs.
+    static func imageLine(of page: Page, in walkthrough: Walkthrough) -> String? {
+        let name = walkthrough.imagePath(of: page).map(fileName(of:)).flatMap {
+            $0.isEmpty ? nil : $0
+        }
+        let alt = page.imageAlt.flatMap { $0.isEmpty ? nil : $0 }
+        switch (name, alt) {
+        case (let name?, let alt?): return "Image: \(alt) (\(name))"
+        case (let name?, nil): return "Image: \(name)"
+        case (nil, let alt?): return "Image: \(alt)"
+        case (nil, nil): return nil
+        }
+    }
+
+    /// The last component of a path.
+    static func fileName(of path: String) -> String {
+        let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
+        return trimmed.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init)
+            ?? trimmed
+    }
+
+    /// The position as a user counts it: `2/3`.
+    static func position(_ index: Int, of count: Int) -> String {
+        "\(index + 1)/\(count)"
+    }
+
+    /// What the key that finishes the walkthrough says on the last page: `Enter: Get Started`.
+    static func finishHint(_ walkthrough: Walkthrough) -> String {
+        "Enter: \(walkthrough.finishLabel)"
+    }
+}
+
+/// SGR styles the renderer uses when colour is on.
+enum TextStyle {
+    case bold
+    case dim
+    case warning
+
+    /// The SGR sequence that turns the style on.
+    var sequence: String {
+        switch self {
+        case .bold: return "\u{1B}[1m"
+        case .dim: return "\u{1B}[2m"
+        case .warning: return "\u{1B}[33m"
+        }
+    }
+
+    /// Resets every attribute.
+    static let reset = "\u{1B}[0m"
+
+    /// `text` in this style when `colour` is on, else `text` unchanged. `text` must already be
+    /// sanitised: this is where the renderer's own escape sequences are added.
+    func apply(to text: String, colour: Bool) -> String {
+        guard colour, !text.isEmpty else { return text }
+        return sequence + text + TextStyle.reset
+    }
+}

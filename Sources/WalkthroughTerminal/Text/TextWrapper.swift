@@ -1,0 +1,219 @@
+/// Wraps text to a number of terminal columns, by display width.
+///
+/// The rules:
+/// - Grapheme clusters (`Character`s) are never split: an emoji ZWJ sequence, a flag or a letter
+///   with its combining marks stays whole.
+/// - Latin text breaks at spaces; the run of spaces a line breaks at is dropped (spaces that
+///   begin a paragraph are indentation and kept).
+/// - Wide (CJK) characters may break before and after any of them, as in UAX #14's ideographic
+///   class: a line of Chinese or Japanese needs no spaces to wrap.
+/// - A word longer than the width is hard-broken between clusters.
+/// - Explicit newlines are kept, and an empty line stays an empty line.
+/// - No line is ever wider than the width. Widths below 1 are treated as 1. In a 1-column width
+///   a 2-column cluster cannot fit at all: it is shown as `?`, the one case where the wrapper
+///   changes text rather than lose the width guarantee.
+///
+/// Wrap sanitised text (``TextSanitizer``): a control character measures 0 columns here.
+public enum TextWrapper {
+    /// The character shown in place of a 2-column cluster in a 1-column width.
+    public static let tooWideReplacement: Character = "?"
+
+    /// The lines of `text` wrapped to `width` columns.
+    ///
+    /// - Parameters:
+    ///   - text: Sanitised text; may contain newlines.
+    ///   - width: The number of columns; values below 1 count as 1.
+    public static func wrap(_ text: String, width: Int) -> [String] {
+        wrapLines(text, width: width).map(\.text)
+    }
+
+    /// The lines of `text` wrapped to `width` columns, each with how it ended, so that a caller
+    /// can put the original text back together: each line's text, then the dropped spaces of
+    /// ``WrappedLine/Break/spaces(_:)``, a newline for ``WrappedLine/Break/newline``, nothing for
+    /// ``WrappedLine/Break/wrap`` and the end.
+    public static func wrapLines(_ text: String, width: Int) -> [WrappedLine] {
+        let width = max(width, 1)
+        var lines: [WrappedLine] = []
+        let paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false)
+        for (number, paragraph) in paragraphs.enumerated() {
+            var builder = LineBuilder(width: width)
+            builder.add(paragraph)
+            var paragraphLines = builder.finish()
+            if number < paragraphs.count - 1 {
+                paragraphLines[paragraphLines.count - 1].ending = .newline
+            }
+            lines += paragraphLines
+        }
+        return lines
+    }
+
+    /// `text` cut to at most `width` columns on one line, ending with `…` when it was cut.
+    ///
+    /// Newlines in `text` are cut at, like any other overflow.
+    public static func truncate(_ text: String, width: Int) -> String {
+        let width = max(width, 0)
+        let firstLine = text.split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
+        if DisplayWidth.of(firstLine) <= width && firstLine.count == text.count { return text }
+        guard width >= 1 else { return "" }
+        var result = ""
+        var used = 0
+        for character in firstLine {
+            let columns = DisplayWidth.of(character)
+            if used + columns > width - 1 { break }
+            result.append(character)
+            used += columns
+        }
+        return result + "…"
+    }
+}
+
+/// One line of wrapped text, and how it ended.
+public struct WrappedLine: Sendable, Hashable {
+    /// How a wrapped line ended.
+    public enum Break: Sendable, Hashable {
+        /// The line broke at a run of spaces (this many), which were dropped.
+        case spaces(Int)
+        /// The line broke between two clusters with nothing dropped (before or after a wide
+        /// character, or inside an over-long word).
+        case wrap
+        /// The text had a newline here.
+        case newline
+        /// The end of the text.
+        case end
+    }
+
+    /// The line's text, at most the wrapping width in columns.
+    public var text: String
+    /// How the line ended.
+    public var ending: Break
+
+    /// Creates a line.
+    public init(text: String, ending: Break) {
+        self.text = text
+        self.ending = ending
+    }
+}
+
+// MARK: - Greedy line builder
+
+/// Builds the lines of one paragraph (text without newlines), greedily.
+///
+/// Spaces between units wait in ``pendingSpaces``: when the next unit fits they are written
+/// before it, else the line breaks there and they are the dropped break point. Spaces that begin
+/// the paragraph are indentation and are kept as text.
+private struct LineBuilder {
+    let width: Int
+    var lines: [WrappedLine] = []
+    var line = ""
+    var used = 0
+    var pendingSpaces = 0
+    /// The narrow word being collected, and its width.
+    var word = ""
+    var wordWidth = 0
+
+    init(width: Int) {
+        self.width = width
+    }
+
+    mutating func add(_ paragraph: Substring) {
+        for character in paragraph {
+            let columns = DisplayWidth.of(character)
+            if character == " " {
+                flushWord()
+                addSpace()
+            } else if columns == 2 {
+                flushWord()
+                if width < 2 {
+                    addUnit(String(TextWrapper.tooWideReplacement), columns: 1)
+                } else {
+                    addUnit(String(character), columns: 2)
+                }
+            } else {
+                word.append(character)
+                wordWidth += columns
+            }
+        }
+        flushWord()
+    }
+
+    mutating func finish() -> [WrappedLine] {
+        if pendingSpaces > 0 {
+            if used + pendingSpaces <= width {
+                append(String(repeating: " ", count: pendingSpaces), columns: pendingSpaces)
+            } else {
+                breakLine(.spaces(pendingSpaces))
+            }
+            pendingSpaces = 0
+        }
+        lines.append(WrappedLine(text: line, ending: .end))
+        return lines
+    }
+
+    // MARK: Units
+
+    private mutating func addSpace() {
+        let indenting = lines.isEmpty && pendingSpaces == 0 && line.allSatisfy { $0 == " " }
+        if indenting && used + 1 <= width {
+            append(" ", columns: 1)
+        } else {
+            pendingSpaces += 1
+        }
+    }
+
+    /// Adds a unit that is never split: a narrow word that fits on a line, or a wide character.
+    private mutating func addUnit(_ text: String, columns: Int) {
+        if used + pendingSpaces + columns <= width {
+            writePendingSpaces()
+        } else {
+            breakBeforeUnit()
+        }
+        append(text, columns: columns)
+    }
+
+    private mutating func flushWord() {
+        guard !word.isEmpty else { return }
+        defer {
+            word = ""
+            wordWidth = 0
+        }
+        if wordWidth <= width {
+            addUnit(word, columns: wordWidth)
+            return
+        }
+        // A word wider than a whole line starts a line of its own and is hard-broken.
+        breakBeforeUnit()
+        for character in word {
+            let columns = DisplayWidth.of(character)
+            if used + columns > width { breakLine(.wrap) }
+            append(String(character), columns: columns)
+        }
+    }
+
+    private mutating func writePendingSpaces() {
+        guard pendingSpaces > 0 else { return }
+        append(String(repeating: " ", count: pendingSpaces), columns: pendingSpaces)
+        pendingSpaces = 0
+    }
+
+    /// Ends the current line before a unit that does not fit: at the spaces waiting before the
+    /// unit, else between the two units. An empty line with nothing waiting is not ended.
+    private mutating func breakBeforeUnit() {
+        if pendingSpaces > 0 {
+            breakLine(.spaces(pendingSpaces))
+            pendingSpaces = 0
+        } else if used > 0 {
+            breakLine(.wrap)
+        }
+    }
+
+    private mutating func append(_ text: String, columns: Int) {
+        line += text
+        used += columns
+    }
+
+    private mutating func breakLine(_ ending: WrappedLine.Break) {
+        lines.append(WrappedLine(text: line, ending: ending))
+        line = ""
+        used = 0
+    }
+}
