@@ -1,0 +1,69 @@
+public import FoundationEssentials
+
+/// Where a walkthrough comes from, for ``FirstRunGate`` (and the one-call gate built on it).
+///
+/// A tool names its walkthrough the way that suits it: a path, a file name or id looked up like
+/// `walkthrough play` does, a resource URL from its bundle, bytes or a string it carries, or a
+/// ``Walkthrough`` it built in code. A string literal is ``named(_:)``:
+///
+/// ```swift
+/// let gate = FirstRunGate()
+/// _ = try gate.status(of: "foodpin")                     // ./walkthroughs/foodpin.json
+/// _ = try gate.status(of: .file("/usr/share/mytool/tour.json"))
+/// _ = try gate.status(of: .url(Bundle.module.url(forResource: "tour", withExtension: "json")!))
+/// _ = try gate.status(of: .json(#"{"id": "tour", "pages": [{"heading": "Hi", "content": ""}]}"#))
+/// ```
+public enum DefinitionSource: Sendable, Hashable {
+    /// The definition file at this path, absolute or relative to the current directory; no
+    /// search.
+    case file(String)
+    /// A path, or a file name (`foodpin.json`) or walkthrough id (`foodpin`) looked up with
+    /// ``DefinitionResolver``: each folder of `$WALKTHROUGH_PATH`, then `./walkthroughs`.
+    case named(String)
+    /// A `file:` URL, such as a SwiftPM resource from `Bundle.module`; image paths resolve
+    /// against the file's folder inside the bundle.
+    case url(URL)
+    /// A definition held in memory. `name` is used in diagnostics and gives the default id
+    /// (its last component without `.json`); `baseDirectory` is where image paths resolve.
+    case data(Data, name: String?, baseDirectory: String?)
+    /// A walkthrough already loaded or built in code; nothing is read.
+    case walkthrough(Walkthrough)
+
+    /// A definition written as a JSON string; see ``data(_:name:baseDirectory:)``.
+    public static func json(
+        _ text: String, name: String? = nil, baseDirectory: String? = nil
+    ) -> DefinitionSource {
+        .data(Data(text.utf8), name: name, baseDirectory: baseDirectory)
+    }
+
+    /// Loads and checks the definition.
+    ///
+    /// - Parameter resolver: Looks up ``named(_:)`` sources; the other cases do not use it.
+    /// - Throws: ``DefinitionError``: a file that is missing, unreadable or too large, a name
+    ///   found nowhere on the search path, or a definition that breaks a rule of the format
+    ///   (``DefinitionError/invalid(_:)`` lists every problem). Warnings do not make it throw.
+    public func load(
+        resolver: DefinitionResolver = DefinitionResolver(searchPath: [])
+    ) throws(DefinitionError) -> Walkthrough {
+        switch self {
+        case .file(let path):
+            return try DefinitionLoader.load(contentsOf: path)
+        case .named(let name):
+            return try DefinitionLoader.load(contentsOf: resolver.resolve(name))
+        case .url(let url):
+            return try DefinitionLoader.load(contentsOf: url)
+        case .data(let data, let name, let baseDirectory):
+            return try DefinitionLoader.load(data: data, name: name, baseDirectory: baseDirectory)
+        case .walkthrough(let walkthrough):
+            return walkthrough
+        }
+    }
+}
+
+extension DefinitionSource: ExpressibleByStringLiteral {
+    /// A string literal names a definition: ``named(_:)``, a path or a file name or id looked up
+    /// on the search path.
+    public init(stringLiteral value: String) {
+        self = .named(value)
+    }
+}

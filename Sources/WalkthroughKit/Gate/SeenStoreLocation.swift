@@ -1,0 +1,56 @@
+/// Which ``SeenStore`` a ``FirstRunGate`` asks, and how it is opened.
+///
+/// The gate opens an SQLite store itself so that it can open it the least intrusive way: a
+/// check that will show nothing opens it without creating it (a missing database means "not
+/// seen", and no file appears), and only a walkthrough about to be shown creates the database
+/// and its folder.
+///
+/// ```swift
+/// FirstRunGate(store: .defaultPath)                      // $WALKTHROUGH_DB, else ~/.local/state/…
+/// FirstRunGate(store: .path("/var/lib/mytool/seen.sqlite3"))
+/// FirstRunGate(store: .store(InMemorySeenStore()))       // any SeenStore, including your own
+/// ```
+public enum SeenStoreLocation: Sendable {
+    /// The SQLite store at ``SQLiteSeenStore/defaultPath(environment:)``, worked out from the
+    /// gate's environment: the file the `walkthrough` command uses too.
+    case defaultPath
+    /// The SQLite store at this path, opened with these options. With `createIfMissing: false`
+    /// the gate never creates the database, even to record a walkthrough it shows.
+    case path(String, options: SQLiteSeenStore.Options = SQLiteSeenStore.Options())
+    /// A store the caller opened: a ``SQLiteSeenStore``, an ``InMemorySeenStore``, or the tool's
+    /// own conformance to ``SeenStore``.
+    case store(any SeenStore)
+}
+
+// MARK: - Opening
+
+extension SeenStoreLocation {
+    /// Opens the store.
+    ///
+    /// - Parameters:
+    ///   - environment: Where ``defaultPath`` is worked out from.
+    ///   - create: Whether a missing SQLite database (and its folder) is created. Without it a
+    ///     missing database gives `nil`: nothing has been recorded there.
+    /// - Throws: ``SeenStoreError`` when the database cannot be opened.
+    func open(
+        environment: [String: String], create: Bool
+    ) throws(SeenStoreError) -> (any SeenStore)? {
+        let path: String
+        var options = SQLiteSeenStore.Options()
+        switch self {
+        case .store(let store):
+            return store
+        case .defaultPath:
+            path = try SQLiteSeenStore.defaultPath(environment: environment)
+        case .path(let given, let givenOptions):
+            path = given
+            options = givenOptions
+        }
+        options.createIfMissing = create && options.createIfMissing
+        do {
+            return try SQLiteSeenStore(path: path, options: options)
+        } catch .databaseMissing where !create {
+            return nil
+        }
+    }
+}
