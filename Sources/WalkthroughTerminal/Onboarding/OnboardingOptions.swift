@@ -1,0 +1,61 @@
+public import FoundationEssentials
+
+/// The finer choices of ``Onboarding/presentIfNeeded(_:user:store:policy:storeFailure:options:)``:
+/// which descriptors to use, which signals to handle, which environment to read.
+///
+/// The defaults suit a command-line tool: standard input, output and error, every termination
+/// signal handled (so that Ctrl-C restores the terminal and comes back as a result), and the
+/// process's environment. A tool that owns SIGINT passes ``SignalHandling/resizeOnly``; tests
+/// pass pipes or a pseudo-terminal and an environment of their own.
+///
+/// ```swift
+/// var options = OnboardingOptions()
+/// options.signals = .resizeOnly      // this tool handles SIGINT, SIGTERM and SIGHUP itself
+/// _ = try Onboarding.presentIfNeeded("foodpin", options: options)
+/// ```
+public struct OnboardingOptions: Sendable, Hashable {
+    /// Where keys (on a terminal) or commands (in plain mode) are read from. Default: 0.
+    public var input: Int32
+    /// Where the pages go. Default: 1.
+    public var output: Int32
+    /// Where plain mode explains a refused or unknown command, one line each. Default: 2.
+    public var errorOutput: Int32
+    /// Which signals the player handles while it plays; see ``SignalHandling``. Default:
+    /// ``SignalHandling/all``. With ``SignalHandling/resizeOnly`` or ``SignalHandling/none``
+    /// the host's own handlers for SIGINT, SIGTERM and SIGHUP stay in place (on a terminal,
+    /// Ctrl-C is a key in raw mode and still ends playing as
+    /// ``OnboardingResult/interrupted(_:)``).
+    public var signals: SignalHandling
+    /// The environment: `TERM` and `NO_COLOR` for the terminal, `WALKTHROUGH_PATH` for
+    /// ``DefinitionSource/named(_:)``, `WALKTHROUGH_DB`, `XDG_STATE_HOME` and `HOME` for the
+    /// default store, `LOGNAME` and `USER` for the default user. Default: the process's.
+    public var environment: [String: String]
+    /// Start on the first page even when an unfinished run of the same version is stored.
+    /// Default: `false` (resume where the user left off).
+    public var restart: Bool
+
+    /// Creates options; every default suits a command-line tool.
+    public init(
+        input: Int32 = 0, output: Int32 = 1, errorOutput: Int32 = 2,
+        signals: SignalHandling = .all,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        restart: Bool = false
+    ) {
+        self.input = input
+        self.output = output
+        self.errorOutput = errorOutput
+        self.signals = signals
+        self.environment = environment
+        self.restart = restart
+    }
+
+    /// Whether ``input`` and ``output`` are terminals and `TERM` allows full-screen play.
+    var isInteractive: Bool {
+        TerminalDetection.isInteractive(input: input, output: output, term: environment["TERM"])
+    }
+
+    /// Whether to use colour: unless `NO_COLOR` is set to a non-empty value.
+    var colour: Bool {
+        TerminalDetection.colourEnabled(noColor: environment["NO_COLOR"])
+    }
+}

@@ -1,0 +1,84 @@
+public import WalkthroughKit
+
+/// What ``Onboarding/presentIfNeeded(_:user:store:policy:storeFailure:options:)`` did.
+///
+/// Every outcome is a value, "already seen" included; only failures throw. The library never
+/// ends the process: after ``interrupted(_:)`` the host decides whether to exit (with
+/// ``TerminationSignal/exitStatus``, 130 for Ctrl-C) or to carry on.
+///
+/// ```swift
+/// switch try Onboarding.presentIfNeeded("foodpin") {
+/// case .interrupted(let signal): exit(signal.exitStatus)
+/// case .completed, .skipped: print("Welcome!")
+/// case .alreadySeen, .quit, .notShown: break
+/// }
+/// ```
+public enum OnboardingResult: Sendable, CustomStringConvertible {
+    /// The user had already completed or skipped this version (or a later one); nothing was
+    /// shown. The record says when and how.
+    case alreadySeen(SeenRecord)
+    /// The user went through to the end; the store recorded `completed`.
+    case completed
+    /// The user skipped the rest; the store recorded `skipped`.
+    case skipped
+    /// The user quit (`q`, Esc, `quit`, or the end of the input in plain mode) on the page at
+    /// this 0-based index. Progress is kept: the next call resumes there.
+    case quit(atPage: Int)
+    /// A signal (SIGINT or Ctrl-C, SIGTERM, SIGHUP) ended playing. The terminal was restored
+    /// and progress kept; the host decides whether to exit.
+    case interrupted(TerminationSignal)
+    /// The walkthrough was not shown, for this reason; nothing was recorded.
+    case notShown(NotShownReason)
+
+    /// Whether the walkthrough was shown (whatever the user then did).
+    public var wasShown: Bool {
+        switch self {
+        case .completed, .skipped, .quit, .interrupted: return true
+        case .alreadySeen, .notShown: return false
+        }
+    }
+
+    /// Whether the user has now seen the walkthrough: before this call, or by finishing it now.
+    public var isSeen: Bool {
+        switch self {
+        case .alreadySeen, .completed, .skipped: return true
+        case .quit, .interrupted, .notShown: return false
+        }
+    }
+
+    /// A short phrase for logs: `completed`, `quit at page 2`, `not shown: not interactive`.
+    /// Pages count from 1 here, as a user reads them.
+    public var description: String {
+        switch self {
+        case .alreadySeen(let record):
+            return "already seen (\(record.outcome.rawValue), version \(record.version))"
+        case .completed: return "completed"
+        case .skipped: return "skipped"
+        case .quit(let page): return "quit at page \(page + 1)"
+        case .interrupted(let signal): return "interrupted by \(signal)"
+        case .notShown(let reason): return "not shown: \(reason)"
+        }
+    }
+}
+
+/// Why a walkthrough the user has not seen was not shown.
+public enum NotShownReason: Sendable, CustomStringConvertible {
+    /// The policy is ``OnboardingPolicy/interactiveOnly`` and the input or output is not a
+    /// terminal (a pipe, a file, CI), or `TERM` is unset or `dumb`.
+    case notInteractive
+    /// The policy is ``OnboardingPolicy/never``.
+    case policyNever
+    /// The store could not be opened or read and the caller chose
+    /// ``StoreFailurePolicy/ignore``: a ``SeenStoreError`` from the SQLite store, or what a
+    /// custom store threw.
+    case storeUnavailable(any Error)
+
+    /// `not interactive`, `policy never`, or `store unavailable (…)`.
+    public var description: String {
+        switch self {
+        case .notInteractive: return "not interactive"
+        case .policyNever: return "policy never"
+        case .storeUnavailable(let error): return "store unavailable (\(error))"
+        }
+    }
+}
