@@ -42,6 +42,26 @@ let package = Package(
             name: "WalkthroughCLITests",
             dependencies: ["WalkthroughCLI", "WalkthroughKit", "WalkthroughTerminal"]
         ),
+        /// The embedding example: shows the FoodPin walkthrough on a user's first run.
+        .executableTarget(
+            name: "FoodPinExample",
+            dependencies: ["WalkthroughKit", "WalkthroughTerminal"],
+            resources: [.copy("walkthroughs")]
+        ),
+        /// A host tool the public-API tests run as a separate process (signals are process-wide).
+        .executableTarget(
+            name: "OnboardingTestHost",
+            dependencies: ["WalkthroughKit", "WalkthroughTerminal"],
+            path: "Tests/OnboardingTestHost"
+        ),
+        /// Uses only the public API: no `@testable import`.
+        .testTarget(
+            name: "WalkthroughPublicAPITests",
+            dependencies: [
+                "WalkthroughKit", "WalkthroughTerminal", "FoodPinExample", "OnboardingTestHost",
+            ],
+            resources: [.copy("Definitions")]
+        ),
     ]
 )
 

@@ -1,0 +1,39 @@
+// FoodPinExample: a tiny tool that embeds WalkthroughKit with one call.
+//
+// On a user's first run it shows the FoodPin walkthrough, shipped in this tool's resource bundle,
+// then does its own work. Policy `.always`: full screen in a terminal, plain text in a pipe
+// (commands one a line on standard input). Finishing or skipping is recorded in the default store
+// ($WALKTHROUGH_DB, else ~/.local/state/walkthrough/seen.sqlite3), so the second run shows
+// nothing; quitting part-way resumes on that page next time.
+//
+//     swift run FoodPinExample                          # the walkthrough, then the guide
+//     swift run FoodPinExample                          # the guide only
+//     printf 'next\nnext\nnext\n' | WALKTHROUGH_DB=/tmp/seen.sqlite3 swift run FoodPinExample
+import Foundation  // Bundle.module (the libraries themselves never import Foundation)
+import WalkthroughKit
+import WalkthroughTerminal
+
+func warn(_ line: String) { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+
+let tour = Bundle.module.url(
+    forResource: "foodpin", withExtension: "json", subdirectory: "walkthroughs")!
+do {
+    switch try Onboarding.presentIfNeeded(.url(tour), policy: .always, storeFailure: .ignore) {
+    case .interrupted(let signal): exit(signal.exitStatus)  // Ctrl-C: this tool chooses to stop
+    case .completed, .skipped: print("You're all set.\n")
+    case .quit(let page): print("Tour paused on page \(page + 1); it resumes next time.\n")
+    case .notShown(.storeUnavailable(let error)): warn("note: \(error)")
+    case .alreadySeen, .notShown: break
+    }
+} catch {
+    warn("FoodPinExample: no walkthrough this time: \(error)")  // start anyway
+}
+
+// The tool's own work.
+print("Your FoodPin guide:")
+for (name, kind, city) in [
+    ("Cafe Deadend", "coffee and tea", "Hong Kong"), ("Petite Oyster", "French", "Hong Kong"),
+    ("Po's Atelier", "bakery", "Hong Kong"), ("Bourke Street Bakery", "bakery", "Sydney"),
+] {
+    print("  - \(name), \(kind), \(city)")
+}

@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+import WalkthroughKit
+import WalkthroughTerminal
+
+/// The one call under each policy, with pipes (a script, CI) as input and output.
+struct OnboardingPolicyTests {
+    @Test func interactiveOnlyWithoutATerminalShowsAndRecordsNothing() throws {
+        let folder = try TemporaryFolder()
+        let run = try PlainHarness(
+            .json(Fixtures.intro()), commands: "next\nnext\nnext\n",
+            store: .path(folder.file("seen.sqlite3")), policy: .interactiveOnly)
+        #expect(run.outcome == "not shown: not interactive")
+        #expect(run.output.isEmpty)
+        #expect(!folder.exists("seen.sqlite3"), "no database is created")
+    }
+
+    @Test func interactiveOnlyIsTheDefault() throws {
+        let store = InMemorySeenStore()
+        var ends: [Int32] = [-1, -1]
+        try #require(pipe(&ends) == 0)
+        defer { for end in ends { close(end) } }
+        let options = OnboardingOptions(
+            input: ends[0], output: ends[1], signals: .none, environment: testEnvironment)
+        let result = try Onboarding.presentIfNeeded(
+            .json(Fixtures.intro()), store: .store(store), options: options)
+        #expect("\(result)" == "not shown: not interactive")
+        #expect(!result.wasShown)
+        #expect(store.records(user: nil).isEmpty)
+    }
+
+    @Test func neverReportsWithoutShowing() throws {
+        let store = InMemorySeenStore()
+        let unseen = try PlainHarness(
+            .json(Fixtures.intro()), commands: "next\n", store: .store(store), policy: .never)
+        #expect(unseen.outcome == "not shown: policy never")
+        #expect(unseen.output.isEmpty)
+        #expect(store.records(user: nil).isEmpty)
+
+        store.markSeen(user: "alice", walkthrough: "intro", version: 1, outcome: .skipped)
+        let seen = try PlainHarness(.json(Fixtures.intro()), store: .store(store), policy: .never)
+        #expect(seen.outcome == "already seen (skipped, version 1)")
+    }
+
+    @Test func alwaysWithoutATerminalPlaysInPlainModeAndRecordsCompleted() throws {
+        let folder = try TemporaryFolder()
+        let database = folder.file("seen.sqlite3")
+        let run = try PlainHarness(
+            .json(Fixtures.intro()), commands: "next\nnext\nnext\n", store: .path(database))
+        #expect(run.outcome == "completed")
+        #expect(run.output.contains("Intro · 1/3 · One"))
+        #expect(run.output.contains("Intro · 3/3 · Three"))
+        #expect(!run.output.contains("\u{1B}["), "plain text, no escape sequences")
+        let record = try SQLiteSeenStore(path: database).record(user: "alice", walkthrough: "intro")
+        #expect(record?.outcome == .completed)
+    }
+
+    @Test func theSecondCallIsAlreadySeenAndPrintsNothing() throws {
+        let store = InMemorySeenStore()
+        let first = try PlainHarness(
+            .json(Fixtures.intro()), commands: "skip\n", store: .store(store))
+        #expect(first.outcome == "skipped")
+        let second = try PlainHarness(
+            .json(Fixtures.intro()), commands: "next\n", store: .store(store))
+        #expect(second.outcome == "already seen (skipped, version 1)")
+        #expect(second.output.isEmpty)
+        #expect(second.errors.isEmpty)
+    }
+
+    @Test func theEndOfInputQuitsAndTheNextCallResumesThere() throws {
+        let store = InMemorySeenStore()
+        let first = try PlainHarness(
+            .json(Fixtures.intro()), commands: "next\n", store: .store(store))
+        #expect(first.outcome == "quit at page 2")
+        guard case .success(.quit(let page)) = first.result else {
+            Issue.record("expected quit")
+            return
+        }
+        #expect(page == 1, "0-based in the API")
+        #expect(store.record(user: "alice", walkthrough: "intro")?.outcome == .inProgress)
+
+        let second = try PlainHarness(
+            .json(Fixtures.intro()), commands: "next\nnext\n", store: .store(store))
+        #expect(second.outcome == "completed")
+        #expect(second.output.contains("Intro · 2/3 · Two"))
+        #expect(!second.output.contains("1/3"), "resumed on page 2")
+
+        let restarted = try PlainHarness(
+            .json(Fixtures.intro(version: 2)), commands: "quit\n", store: .store(store),
+            restart: true)
+        #expect(restarted.output.contains("1/3"))
+    }
+
+    @Test func aRefusedCommandIsExplainedOnTheErrorOutput() throws {
+        let run = try PlainHarness(
+            .json(Fixtures.intro()), commands: "back\njump 3\nquit\n",
+            store: .store(InMemorySeenStore()))
+        #expect(run.outcome == "quit at page 1")
+        #expect(run.errors.contains("already on the first page"))
+        #expect(run.errors.contains("page 3 is not reachable yet"))
+    }
+
+    @Test func aVersionBumpShowsItAgain() throws {
+        let store = InMemorySeenStore()
+        store.markSeen(user: "alice", walkthrough: "intro", version: 1, outcome: .completed)
+        let run = try PlainHarness(
+            .json(Fixtures.intro(version: 2)), commands: "skip\n", store: .store(store))
+        #expect(run.outcome == "skipped")
+        #expect(store.record(user: "alice", walkthrough: "intro")?.version == 2)
+    }
+
+    @Test func theUserDefaultsToTheLoginNameOfTheEnvironment() throws {
+        let store = InMemorySeenStore()
+        let run = try PlainHarness(
+            .json(Fixtures.intro()), commands: "skip\n", store: .store(store),
+            environment: ["LOGNAME": "dora"])
+        #expect(run.outcome == "skipped")
+        #expect(store.hasSeen(user: "dora", walkthrough: "intro", version: 1))
+        #expect(!store.hasSeen(user: "alice", walkthrough: "intro", version: 1))
+    }
+
+    @Test func aBundledDefinitionPlaysInPlainMode() throws {
+        let run = try PlainHarness(
+            .url(try Fixtures.tourURL), commands: "quit\n", store: .store(InMemorySeenStore()))
+        #expect(run.outcome == "quit at page 1")
+        #expect(run.output.contains("Image: A map of the tool (tour-map.png)"))
+    }
+}
