@@ -38,12 +38,15 @@ public enum DefinitionSource: Sendable, Hashable {
 
     /// Loads and checks the definition.
     ///
-    /// - Parameter resolver: Looks up ``named(_:)`` sources; the other cases do not use it.
+    /// - Parameter resolver: Looks up ``named(_:)`` sources; the other cases do not use it. By
+    ///   default: each folder of `$WALKTHROUGH_PATH` in the process's environment, then
+    ///   `./walkthroughs`.
     /// - Throws: ``DefinitionError``: a file that is missing, unreadable or too large, a name
     ///   found nowhere on the search path, or a definition that breaks a rule of the format
     ///   (``DefinitionError/invalid(_:)`` lists every problem). Warnings do not make it throw.
     public func load(
-        resolver: DefinitionResolver = DefinitionResolver(searchPath: [])
+        resolver: DefinitionResolver = DefinitionResolver(
+            environment: ProcessInfo.processInfo.environment)
     ) throws(DefinitionError) -> Walkthrough {
         switch self {
         case .file(let path):
