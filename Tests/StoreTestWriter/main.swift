@@ -6,6 +6,11 @@
 //                                              "ack N" on stdout after each write has returned
 //
 // Any error is printed on stderr as one line and ends the process with status 1.
+//
+// The writers wait up to 60 s for the write lock instead of the store's default 5 s: these tests
+// prove that no write is lost and none fails, and a CI machine running the whole suite on two
+// busy cores can delay one writer's turn past 5 s. The timeout itself, and the "locked" error
+// after it, are tested on their own in SQLiteSeenStoreBusyTests.
 @preconcurrency import Glibc
 import WalkthroughKit
 
@@ -39,7 +44,8 @@ let mode = arguments[0]
 let path = arguments[1]
 
 do {
-    let store = try SQLiteSeenStore(path: path)
+    let store = try SQLiteSeenStore(
+        path: path, options: SQLiteSeenStore.Options(busyTimeout: .seconds(60)))
     switch mode {
     case "distinct":
         guard arguments.count == 4, let count = Int(arguments[3]) else {
