@@ -38,7 +38,7 @@ enum DefinitionGenerator {
                       "heading": "Step \(number): \(phrase.prefix(24))",
                       "image": "images/foodpin-intro-\(index % 3 + 1).png",
                       "imageAlt": "An illustration for step \(number)",
-                      "content": "\(phrase)\(extra) \(phrase)"
+                      "content": "\(phrase)\(extra)"
                     }
                 """
             text += number == pages ? "\n" : ",\n"
