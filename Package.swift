@@ -36,6 +36,7 @@ let package = Package(
             name: "WalkthroughTerminalTests",
             dependencies: ["WalkthroughTerminal", "WalkthroughKit"]
         ),
+        .testTarget(name: "WalkthroughBenchTests", dependencies: ["WalkthroughBench"]),
         .testTarget(
             name: "WalkthroughCLITests",
             dependencies: ["WalkthroughCLI", "WalkthroughKit", "WalkthroughTerminal"]

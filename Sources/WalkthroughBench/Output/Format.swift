@@ -49,7 +49,7 @@ enum Format {
         if value == value.rounded(), value.magnitude < 1e15 { return String(Int(value)) }
         let magnitude = value.magnitude
         if magnitude < 0.001 { return String(value) }
-        let decimals = magnitude >= 100 ? 1 : magnitude >= 1 ? 3 : 6
+        let decimals = magnitude >= 100 ? 2 : magnitude >= 1 ? 4 : 6
         return fixed(value, decimals: decimals)
     }
 }

@@ -13,6 +13,12 @@ enum Linkage {
                 failures.append("\(tool) cannot read it")
                 continue
             }
+            if outcome.standardOutput.contains("no dynamic section")
+                || outcome.standardOutput.contains("not a dynamic executable")
+                || outcome.standardError.contains("not a dynamic executable")
+            {
+                return "a fully static executable (no shared library at all, per \(tool))"
+            }
             let swiftLibraries = swiftLibraryNames(in: outcome.standardOutput)
             if swiftLibraries.isEmpty {
                 return "Swift standard library statically linked (no Swift library among its "
