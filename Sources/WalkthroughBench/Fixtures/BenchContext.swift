@@ -27,7 +27,10 @@ final class BenchContext {
         if let path = databases[users] { return path }
         let path = folder.file("seen-\(users).sqlite3")
         progress("building a store of \(Format.count(users)) records")
-        let elapsed = try Clock.measure { try SeenDatabase.build(path: path, users: users) }
+        let elapsed = try Clock.measure {
+            try SeenDatabase.build(path: path, users: users)
+            try BenchFolder.flush(path)
+        }
         progress("  built in \(Format.milliseconds(Double(elapsed) / 1e6))")
         databases[users] = path
         return path

@@ -25,12 +25,26 @@ final class BenchFolder {
         return folder
     }
 
-    /// Copies a database file (without `-wal`/`-shm`: it must have been closed cleanly).
+    /// Copies a database file (without `-wal`/`-shm`: it must have been closed cleanly), and
+    /// flushes the copy to the disk.
     func copy(_ source: String, to name: String) throws -> String {
         let target = file(name)
         try? FileManager.default.removeItem(atPath: target)
         try FileManager.default.copyItem(atPath: source, toPath: target)
+        try Self.flush(target)
         return target
+    }
+
+    /// Flushes a file just written to the disk (`fsync`), so that the first durable commits
+    /// measured on it do not also pay for writing back the whole file.
+    static func flush(_ path: String) throws {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0, fsync(descriptor) == 0 else {
+            let reason = String(cString: strerror(errno))
+            if descriptor >= 0 { close(descriptor) }
+            throw BenchError("cannot flush \(path) to the disk: \(reason)")
+        }
+        close(descriptor)
     }
 }
 

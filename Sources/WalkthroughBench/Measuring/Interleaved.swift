@@ -1,8 +1,10 @@
-/// Runs our side and the baseline alternately, round after round (A B A B …), so that whatever
-/// the machine does meanwhile (another build, a checkpoint, frequency changes) falls on both.
+/// Runs our side and the baseline alternately, round after round, so that whatever the machine
+/// does meanwhile (another build, a checkpoint, frequency changes) falls on both.
 ///
 /// Each side first runs once untimed (warming caches, preparing statements); then every round
-/// runs ours, then the baseline, and records one value for each.
+/// runs both and records one value for each. The order swaps every round (A B, B A, A B, …) so
+/// that neither side always runs right after the other (whose writes the disk may still be
+/// flushing, whose memory the allocator may still be returning).
 enum Interleaved {
     /// The per-round values of both sides.
     struct Result {
@@ -27,8 +29,13 @@ enum Interleaved {
         result.ours.reserveCapacity(rounds)
         result.baseline.reserveCapacity(rounds)
         for round in 0..<rounds {
-            result.ours.append(try ours(round))
-            result.baseline.append(try baseline(round))
+            if round % 2 == 0 {
+                result.ours.append(try ours(round))
+                result.baseline.append(try baseline(round))
+            } else {
+                result.baseline.append(try baseline(round))
+                result.ours.append(try ours(round))
+            }
         }
         return result
     }
