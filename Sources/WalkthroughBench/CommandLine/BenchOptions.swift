@@ -77,14 +77,13 @@ struct BenchOptions: Equatable, Sendable {
     /// The text `--help` prints.
     static var help: String {
         let suites = SuiteName.allCases.map { suite in
-            "  " + suite.rawValue.padding(to: 17) + suite.summary
+            "    " + suite.rawValue.padding(to: 17) + suite.summary
         }
         return """
-            OVERVIEW: Measures WalkthroughKit side by side with what you would otherwise use: \
-            the raw SQLite C API, Foundation's UserDefaults and JSONSerialization, a bare index \
-            and the sqlite3 command. Both sides run in the same process and run, interleaved, \
-            for several rounds; each line gives the median, the min-max and the ratio \
-            ours / baseline.
+            OVERVIEW: Measures WalkthroughKit side by side with what you would otherwise use:
+            the raw SQLite C API, Foundation's UserDefaults and JSONSerialization, a bare index
+            and the sqlite3 command. Both sides run in the same run, alternating, for several
+            rounds; each line gives the median, the min-max and the ratio ours / baseline.
 
             USAGE: walkthrough-bench [<suite> ...] [--quick] [--json] [--walkthrough <path>]
 
@@ -93,16 +92,16 @@ struct BenchOptions: Equatable, Sendable {
             \(suites.joined(separator: "\n"))
 
             OPTIONS:
-              --quick          Small sizes and few rounds: finishes in seconds, even in a debug build.
-              --json           Print one JSON array with an object per measurement: suite, metric,
-                               ours, baseline, ratio (ours / baseline), n, and min/max where measured.
+              --quick          Small sizes and few rounds: seconds, even in a debug build.
+              --json           One JSON array, an object per measurement: suite, metric, ours,
+                               baseline, ratio (ours / baseline), n, min/max where measured.
               --walkthrough <path>
-                               The walkthrough binary the gate suite runs (default: the one next to
-                               this binary). Build it with
-                               swift build -c release --static-swift-stdlib
+                               The walkthrough binary the gate suite runs (default: the one
+                               next to this binary).
               -h, --help       Show help information.
 
-            For figures worth comparing: swift run -c release --static-swift-stdlib walkthrough-bench
+            For figures worth comparing:
+              swift run -c release --static-swift-stdlib walkthrough-bench
             """
     }
 }
@@ -111,10 +110,5 @@ extension String {
     /// The string padded with spaces on the right to at least `width` characters.
     func padding(to width: Int) -> String {
         count >= width ? self + " " : self + String(repeating: " ", count: width - count)
-    }
-
-    /// The string padded with spaces on the left to at least `width` characters.
-    func padded(left width: Int) -> String {
-        count >= width ? self : String(repeating: " ", count: width - count) + self
     }
 }
