@@ -89,7 +89,7 @@ struct SQLiteHotPathTests {
 
     @Test func transactionsReuseTheirStatementsAndStillRollBack() throws {
         try connection.immediateTransaction { () throws(SQLiteError) in
-            try connection.execute("INSERT INTO t (a, b) VALUES ('x', 'y')")
+            _ = try connection.execute("INSERT INTO t (a, b) VALUES ('x', 'y')")
         }
         #expect(throws: SQLiteError.self) {
             try connection.immediateTransaction { () throws(SQLiteError) in
