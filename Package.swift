@@ -38,6 +38,7 @@ let package = Package(
             // Golden screens, read from the source tree by path (UPDATE_GOLDEN=1 rewrites them).
             exclude: ["Golden"]
         ),
+        .testTarget(name: "WalkthroughBenchTests", dependencies: ["WalkthroughBench"]),
         .testTarget(
             name: "WalkthroughCLITests",
             dependencies: ["WalkthroughCLI", "WalkthroughKit", "WalkthroughTerminal"]

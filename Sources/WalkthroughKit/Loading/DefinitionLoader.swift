@@ -60,24 +60,33 @@ public enum DefinitionLoader {
                 file: file, walkthrough: nil,
                 diagnostics: [Diagnostic(kind: kind, path: "", line: nil, column: nil)])
         }
-        let root: JSONValue
+        let report: ValidationReport
         do {
-            root = try JSONReader.parseObject(bytes)
+            report = try JSONReader.withDocument(bytes) { document in
+                validate(document, file: file, name: name, baseDirectory: baseDirectory)
+            }
         } catch {
             return ValidationReport(
                 file: file, walkthrough: nil,
                 diagnostics: [Diagnostic(error.kind, path: error.path, at: error.position)])
         }
-        if case .object(let members) = root.storage,
-            let schema = members.first(where: { $0.key == "$schema" }),
-            case .string(let uri) = schema.value.storage, DefinitionFormat.isMetaSchema(uri)
-        {
+        return report
+    }
+
+    /// Checks a parsed definition: a JSON Schema is recognised and skipped, anything else is
+    /// validated against every rule of the format.
+    private static func validate(
+        _ document: JSONDocument, file: String, name: String?, baseDirectory: String?
+    ) -> ValidationReport {
+        if let schema = document.members(of: 0).first(where: {
+            document.key($0.key, equals: "$schema")
+        }), let uri = document.string(at: schema.value), DefinitionFormat.isMetaSchema(uri) {
             return ValidationReport(
                 file: file, walkthrough: nil, diagnostics: [], isJSONSchema: true)
         }
         var validator = DefinitionValidator(
             fileName: name.map(lastComponent(of:)), baseDirectory: baseDirectory)
-        let walkthrough = validator.walkthrough(from: root)
+        let walkthrough = validator.walkthrough(in: document)
         return ValidationReport(
             file: file, walkthrough: walkthrough, diagnostics: validator.sortedDiagnostics)
     }

@@ -31,10 +31,13 @@ struct DefinitionValidator {
 
     // MARK: - Root
 
-    /// The walkthrough `root` describes, or `nil` when it has any error.
-    mutating func walkthrough(from root: JSONValue) -> Walkthrough? {
-        guard case .object(let members) = root.storage else {
-            report(.notAnObject(found: root.type), path: "", at: root.position)
+    /// The walkthrough the document describes, or `nil` when it has any error.
+    mutating func walkthrough(in document: JSONDocument) -> Walkthrough? {
+        let root = 0
+        guard document.nodes[root].kind == .object else {
+            report(
+                .notAnObject(found: document.type(of: root)), path: "",
+                at: document.position(of: root))
             return nil
         }
         var id: String?
@@ -47,55 +50,59 @@ struct DefinitionValidator {
         var pages: [Page]?
         var hasPages = false
 
-        for member in members {
-            let path = JSONPath.appending(key: member.key, to: "")
+        for member in document.members(of: root) {
             let value = member.value
-            switch member.key {
-            case "$schema":
-                _ = string(value, path: path)
-            case "id":
+            if document.key(member.key, equals: "$schema") {
+                _ = string(document, value, path: JSONPath.appending(key: "$schema", to: ""))
+            } else if document.key(member.key, equals: "id") {
                 hasID = true
-                if let text = string(value, path: path) {
+                if let text = string(document, value, path: "id") {
                     if DefinitionFormat.isValidID(text) {
                         id = text
                     } else {
-                        report(.invalidID(text), path: path, at: value.position)
+                        report(.invalidID(text), path: "id", at: document.position(of: value))
                     }
                 }
-            case "version":
-                if let number = versionNumber(value, path: path) { version = number }
-            case "title":
-                title = text(value, path: path)
-            case "navigation":
-                if let text = string(value, path: path) {
+            } else if document.key(member.key, equals: "version") {
+                if let number = versionNumber(document, value, path: "version") {
+                    version = number
+                }
+            } else if document.key(member.key, equals: "title") {
+                title = text(document, value, path: "title")
+            } else if document.key(member.key, equals: "navigation") {
+                if let text = string(document, value, path: "navigation") {
                     if let mode = NavigationMode(rawValue: text) {
                         navigation = mode
                     } else {
-                        report(.invalidNavigation(text), path: path, at: value.position)
+                        report(
+                            .invalidNavigation(text), path: "navigation",
+                            at: document.position(of: value))
                     }
                 }
-            case "skippable":
-                if case .bool(let flag) = value.storage {
+            } else if document.key(member.key, equals: "skippable") {
+                if let flag = document.bool(at: value) {
                     skippable = flag
                 } else {
                     report(
-                        .wrongType(expected: .boolean, found: value.type), path: path,
-                        at: value.position)
+                        .wrongType(expected: .boolean, found: document.type(of: value)),
+                        path: "skippable", at: document.position(of: value))
                 }
-            case "finishLabel":
-                if let text = text(value, path: path, nonBlank: true) { finishLabel = text }
-            case "pages":
+            } else if document.key(member.key, equals: "finishLabel") {
+                if let text = text(document, value, path: "finishLabel", nonBlank: true) {
+                    finishLabel = text
+                }
+            } else if document.key(member.key, equals: "pages") {
                 hasPages = true
-                pages = self.pages(value, path: path)
-            default:
-                reportUnknownKey(member, path: path, known: DefinitionFormat.rootKeys)
+                pages = self.pages(document, value, path: "pages")
+            } else {
+                reportUnknownKey(document, member.key, parent: "", known: DefinitionFormat.rootKeys)
             }
         }
         if !hasPages {
-            report(.requiredFieldMissing, path: "pages", at: root.position)
+            report(.requiredFieldMissing, path: "pages", at: document.position(of: root))
         }
         if !hasID {
-            id = defaultID(at: root.position)
+            id = defaultID(at: document.position(of: root))
         }
         guard !hasErrors, let id, let pages else { return nil }
         return Walkthrough(
@@ -118,14 +125,17 @@ struct DefinitionValidator {
         return id
     }
 
-    private mutating func versionNumber(_ value: JSONValue, path: String) -> Int? {
-        guard case .number(let number) = value.storage else {
+    private mutating func versionNumber(
+        _ document: JSONDocument, _ value: Int, path: String
+    ) -> Int? {
+        guard let number = document.number(at: value) else {
             report(
-                .wrongType(expected: .integer, found: value.type), path: path, at: value.position)
+                .wrongType(expected: .integer, found: document.type(of: value)), path: path,
+                at: document.position(of: value))
             return nil
         }
         guard let integer = number.integerValue, integer >= 1 else {
-            report(.invalidVersion(number.text), path: path, at: value.position)
+            report(.invalidVersion(number.text), path: path, at: document.position(of: value))
             return nil
         }
         return integer
@@ -133,51 +143,63 @@ struct DefinitionValidator {
 
     // MARK: - Pages
 
-    private mutating func pages(_ value: JSONValue, path: String) -> [Page]? {
-        guard case .array(let elements) = value.storage else {
-            report(.wrongType(expected: .array, found: value.type), path: path, at: value.position)
+    private mutating func pages(_ document: JSONDocument, _ value: Int, path: String) -> [Page]? {
+        guard document.nodes[value].kind == .array else {
+            report(
+                .wrongType(expected: .array, found: document.type(of: value)), path: path,
+                at: document.position(of: value))
             return nil
         }
-        if elements.isEmpty {
-            report(.noPages, path: path, at: value.position)
-        } else if elements.count > DefinitionFormat.maximumPages {
+        let count = document.count(of: value)
+        if count == 0 {
+            report(.noPages, path: path, at: document.position(of: value))
+        } else if count > DefinitionFormat.maximumPages {
             report(
-                .tooManyPages(count: elements.count, limit: DefinitionFormat.maximumPages),
-                path: path, at: value.position)
+                .tooManyPages(count: count, limit: DefinitionFormat.maximumPages),
+                path: path, at: document.position(of: value))
         }
         var pages: [Page] = []
-        pages.reserveCapacity(elements.count)
+        pages.reserveCapacity(count)
         var firstIndexOfID: [String: Int] = [:]
-        firstIndexOfID.reserveCapacity(elements.count)
-        for index in elements.indices {
-            let pagePath = JSONPath.appending(index: index, to: path)
-            guard let (page, idPosition) = self.page(elements[index], index: index, path: pagePath)
+        firstIndexOfID.reserveCapacity(count)
+        for (index, element) in document.elements(of: value).enumerated() {
+            // The page's path is only built when a diagnostic needs it.
+            guard let (page, idNode) = self.page(document, element, index: index, in: path)
             else {
                 continue
             }
-            if let first = firstIndexOfID[page.id] {
+            // One hash per page: insert, and put the first index back on a duplicate.
+            if let first = firstIndexOfID.updateValue(index, forKey: page.id) {
+                firstIndexOfID[page.id] = first
                 report(
                     .duplicatePageID(id: page.id, firstIndex: first),
-                    path: JSONPath.appending(key: "id", to: pagePath), at: idPosition)
-            } else {
-                firstIndexOfID[page.id] = index
+                    path: JSONPath.appending(
+                        key: "id", to: JSONPath.appending(index: index, to: path)),
+                    at: document.position(of: idNode))
             }
             pages.append(page)
         }
         return pages
     }
 
-    /// The page `value` describes and where its id is (the page itself for a default id), or
-    /// `nil` when the page has an error that leaves no page to speak of.
+    /// The page at node `value` (the `index`th of the array at `pagesPath`) and the node of its
+    /// id (the page itself for a default id), or `nil` when the page has an error that leaves
+    /// no page to speak of.
     private mutating func page(
-        _ value: JSONValue, index: Int, path: String
-    ) -> (Page, SourcePosition)? {
-        guard case .object(let members) = value.storage else {
-            report(.wrongType(expected: .object, found: value.type), path: path, at: value.position)
+        _ document: JSONDocument, _ value: Int, index: Int, in pagesPath: String
+    ) -> (Page, idNode: Int)? {
+        func path(_ key: String) -> String {
+            JSONPath.appending(key: key, to: JSONPath.appending(index: index, to: pagesPath))
+        }
+        guard document.nodes[value].kind == .object else {
+            report(
+                .wrongType(expected: .object, found: document.type(of: value)),
+                path: JSONPath.appending(index: index, to: pagesPath),
+                at: document.position(of: value))
             return nil
         }
         var id: String?
-        var idPosition = value.position
+        var idNode = value
         var heading: String?
         var content: String?
         var image: String?
@@ -186,77 +208,59 @@ struct DefinitionValidator {
         var hasContent = false
         var isUsable = true
 
-        // By index, not `for member in members`: that would copy every member and value.
-        for memberIndex in members.indices {
-            switch members[memberIndex].key {
-            case "id":
-                let value = members[memberIndex].value
-                if let text = string(value, path: JSONPath.appending(key: "id", to: path)) {
+        for member in document.members(of: value) {
+            let field = member.value
+            if document.key(member.key, equals: "heading") {
+                hasHeading = true
+                heading = text(document, field, path: path("heading"), nonBlank: true)
+            } else if document.key(member.key, equals: "content") {
+                hasContent = true
+                content = text(document, field, path: path("content"))
+            } else if document.key(member.key, equals: "id") {
+                if let text = string(document, field, path: path("id")) {
                     if DefinitionFormat.isValidID(text) {
                         id = text
-                        idPosition = value.position
+                        idNode = field
                     } else {
-                        report(
-                            .invalidID(text), path: JSONPath.appending(key: "id", to: path),
-                            at: value.position)
+                        report(.invalidID(text), path: path("id"), at: document.position(of: field))
                         isUsable = false
                     }
                 } else {
                     isUsable = false
                 }
-            case "heading":
-                hasHeading = true
-                heading = text(
-                    members[memberIndex].value,
-                    path: JSONPath.appending(key: "heading", to: path), nonBlank: true)
-            case "content":
-                hasContent = true
-                content = text(
-                    members[memberIndex].value,
-                    path: JSONPath.appending(key: "content", to: path))
-            case "image":
-                if let text = text(
-                    members[memberIndex].value,
-                    path: JSONPath.appending(key: "image", to: path), nonBlank: true),
-                    checkImage(
-                        text, path: JSONPath.appending(key: "image", to: path),
-                        at: members[memberIndex].value.position)
+            } else if document.key(member.key, equals: "image") {
+                if let text = text(document, field, path: path("image"), nonBlank: true),
+                    checkImage(text, path: path("image"), at: document.position(of: field))
                 {
                     image = text
                 }
-            case "imageAlt":
-                imageAlt = text(
-                    members[memberIndex].value,
-                    path: JSONPath.appending(key: "imageAlt", to: path))
-            default:
+            } else if document.key(member.key, equals: "imageAlt") {
+                imageAlt = text(document, field, path: path("imageAlt"))
+            } else {
                 reportUnknownKey(
-                    members[memberIndex],
-                    path: JSONPath.appending(key: members[memberIndex].key, to: path),
+                    document, member.key, parent: JSONPath.appending(index: index, to: pagesPath),
                     known: DefinitionFormat.pageKeys)
             }
         }
         if !hasHeading {
-            report(
-                .requiredFieldMissing, path: JSONPath.appending(key: "heading", to: path),
-                at: value.position)
+            report(.requiredFieldMissing, path: path("heading"), at: document.position(of: value))
         }
         if !hasContent {
-            report(
-                .requiredFieldMissing, path: JSONPath.appending(key: "content", to: path),
-                at: value.position)
+            report(.requiredFieldMissing, path: path("content"), at: document.position(of: value))
         }
         guard isUsable else { return nil }
         let page = Page(
             id: id ?? "page-\(index + 1)", heading: heading ?? "", content: content ?? "",
             image: image, imageAlt: imageAlt)
-        return (page, idPosition)
+        return (page, idNode)
     }
 
     /// Whether an image path is allowed; reports why not, and warns when the file is missing.
     ///
     /// Each distinct path is checked once: large walkthroughs repeat a few images many times.
     private mutating func checkImage(
-        _ image: String, path: @autoclosure () -> String, at position: SourcePosition
+        _ image: String, path: @autoclosure () -> String,
+        at position: @autoclosure () -> SourcePosition
     ) -> Bool {
         let check: ImageCheck
         if let known = imageChecks[image] {
@@ -269,13 +273,13 @@ struct DefinitionValidator {
         case .found:
             return true
         case .missing:
-            report(.imageNotFound(image), path: path(), at: position)
+            report(.imageNotFound(image), path: path(), at: position())
             return true
         case .absolute:
-            report(.absoluteImagePath(image), path: path(), at: position)
+            report(.absoluteImagePath(image), path: path(), at: position())
             return false
         case .outsideFolder:
-            report(.imageOutsideFolder(image), path: path(), at: position)
+            report(.imageOutsideFolder(image), path: path(), at: position())
             return false
         }
     }
@@ -329,11 +333,14 @@ struct DefinitionValidator {
 
     // MARK: - Values
 
-    /// The string `value` holds, or `nil` with a wrong-type error.
-    private mutating func string(_ value: JSONValue, path: @autoclosure () -> String) -> String? {
-        guard case .string(let text) = value.storage else {
+    /// The string at node `value`, or `nil` with a wrong-type error.
+    private mutating func string(
+        _ document: JSONDocument, _ value: Int, path: @autoclosure () -> String
+    ) -> String? {
+        guard let text = document.string(at: value) else {
             report(
-                .wrongType(expected: .string, found: value.type), path: path(), at: value.position)
+                .wrongType(expected: .string, found: document.type(of: value)), path: path(),
+                at: document.position(of: value))
             return nil
         }
         return text
@@ -341,25 +348,35 @@ struct DefinitionValidator {
 
     /// A text field: a string, warned about when it holds control characters, and with
     /// `nonBlank` an error when empty or whitespace only.
+    ///
+    /// Only strings the reader flagged (``JSONNode/Flags/mayNeedScan``) are scanned for control
+    /// characters: the others cannot hold one.
     private mutating func text(
-        _ value: JSONValue, path: @autoclosure () -> String, nonBlank: Bool = false
+        _ document: JSONDocument, _ value: Int, path: @autoclosure () -> String,
+        nonBlank: Bool = false
     ) -> String? {
-        guard let text = string(value, path: path()) else { return nil }
+        guard let text = string(document, value, path: path()) else { return nil }
         if nonBlank, TextScanner.isBlank(text) {
-            report(.emptyValue, path: path(), at: value.position)
+            report(.emptyValue, path: path(), at: document.position(of: value))
             return nil
         }
-        if let problem = TextScanner.firstProblem(in: text) {
-            report(problem, path: path(), at: value.position)
+        if document.nodes[value].flags.contains(.mayNeedScan),
+            let problem = TextScanner.firstProblem(in: text)
+        {
+            report(problem, path: path(), at: document.position(of: value))
         }
         return text
     }
 
-    private mutating func reportUnknownKey(_ member: JSONMember, path: String, known: [String]) {
-        let suggestion = Suggestion.closest(to: member.key, in: known)
+    /// Warns about the key at node `key` of the object at path `parent`, with a suggestion.
+    private mutating func reportUnknownKey(
+        _ document: JSONDocument, _ key: Int, parent: String, known: [String]
+    ) {
+        let name = document.text(of: document.nodes[key])
+        let suggestion = Suggestion.closest(to: name, in: known)
         report(
-            .unknownKey(key: member.key, suggestion: suggestion), path: path,
-            at: member.keyPosition)
+            .unknownKey(key: name, suggestion: suggestion),
+            path: JSONPath.appending(key: name, to: parent), at: document.position(of: key))
     }
 
     private mutating func report(

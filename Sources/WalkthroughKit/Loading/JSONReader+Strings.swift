@@ -1,20 +1,25 @@
 // MARK: - Strings and UTF-8
 
 extension JSONReader {
-    /// Reads a string starting at its opening quote and returns it decoded.
+    /// Reads a string starting at its opening quote and returns its node.
     ///
-    /// A string without escapes (nearly all of them) becomes a `String` straight from the input
-    /// bytes; only a string with escapes is copied through a buffer.
-    mutating func readString() throws(JSONReadError) -> String {
-        let opening = position()
+    /// A string without escapes (nearly all of them) stays a byte range of the input; only a
+    /// string with escapes is decoded, into ``JSONDocument/decoded``. The node's flags record
+    /// whether the string has non-ASCII bytes and whether it may hold a character
+    /// ``TextScanner`` warns about (DEL, a C1 control, a bidirectional control: their bytes
+    /// start with 0x7F, 0xC2 or 0xE2; or any escape), so plain text is never scanned twice.
+    mutating func readString() throws(JSONReadError) -> JSONNode {
+        let opening = index
+        var node = JSONNode(kind: .string, at: opening)
         index += 1
         let start = index
         while index < count {
-            // Skip eight plain ASCII bytes at a time: no quote, backslash, control or non-ASCII.
+            // Skip eight plain ASCII bytes at a time: no quote, backslash, control, DEL or
+            // non-ASCII.
             while index &+ 8 <= count {
                 let word = ByteScan.load(base + index)
                 if ByteScan.hasByte(word, UInt8(ascii: "\"")) || ByteScan.hasByte(word, 0x5C)
-                    || ByteScan.hasControl(word) || ByteScan.hasHigh(word)
+                    || ByteScan.hasControl(word) || ByteScan.hasDeleteOrHigh(word)
                 {
                     break
                 }
@@ -23,27 +28,36 @@ extension JSONReader {
             guard index < count else { break }
             let byte = base[index]
             if byte == UInt8(ascii: "\"") {
-                let string = text(from: start, to: index)
+                node.end = Int32(index)
                 index += 1
-                return string
+                return node
             }
             if byte == UInt8(ascii: "\\") {
-                return try readEscapedString(from: start, opening: opening)
+                let text = try readEscapedString(from: start, opening: opening)
+                node.end = Int32(index - 1)
+                node.flags.formUnion([.escaped, .mayNeedScan])
+                node.count = Int32(document.decoded.count)
+                document.decoded.append(text)
+                return node
             }
             if byte < 0x20 { throw controlCharacterInString(byte) }
             if byte >= 0x80 {
+                node.flags.insert(.nonASCII)
+                if byte == 0xC2 || byte == 0xE2 { node.flags.insert(.mayNeedScan) }
                 try skipUTF8Sequence()
             } else {
+                if byte == 0x7F { node.flags.insert(.mayNeedScan) }
                 index += 1
             }
         }
         throw JSONReadError(
-            kind: .unterminatedString, position: opening, path: path(upTo: stack.count - 1))
+            kind: .unterminatedString, position: document.position(ofOffset: opening),
+            path: path(upTo: stack.count - 1))
     }
 
     /// The slow path of ``readString()``: decodes escapes into a buffer.
     private mutating func readEscapedString(
-        from start: Int, opening: SourcePosition
+        from start: Int, opening: Int
     ) throws(JSONReadError) -> String {
         var buffer: [UInt8] = []
         buffer.reserveCapacity(index - start + 16)
@@ -70,12 +84,13 @@ extension JSONReader {
             }
         }
         throw JSONReadError(
-            kind: .unterminatedString, position: opening, path: path(upTo: stack.count - 1))
+            kind: .unterminatedString, position: document.position(ofOffset: opening),
+            path: path(upTo: stack.count - 1))
     }
 
     /// Decodes one escape sequence starting at its backslash.
     private mutating func readEscape(into buffer: inout [UInt8]) throws(JSONReadError) {
-        let escapePosition = position()
+        let escapeStart = index
         guard index + 1 < count else {
             index += 1
             throw unexpectedEnd(expected: "an escape sequence")
@@ -94,7 +109,7 @@ extension JSONReader {
         case UInt8(ascii: "u"): simple = nil
         default:
             index += 1
-            throw invalidEscape("\\" + describeByte().trimmingQuotes, at: escapePosition)
+            throw invalidEscape("\\" + describeByte().trimmingQuotes, at: escapeStart)
         }
         if let simple {
             buffer.append(simple)
@@ -102,34 +117,33 @@ extension JSONReader {
             return
         }
         index += 2
-        let first = try readHex4(escapePosition)
+        let first = try readHex4()
         var scalarValue = first
         if first >= 0xD800 && first <= 0xDBFF {
             // A high surrogate must be followed by an escaped low surrogate.
             guard index + 1 < count, base[index] == UInt8(ascii: "\\"),
                 base[index + 1] == UInt8(ascii: "u")
             else {
-                throw invalidEscape("\\u" + JSONPath.hex4(first), at: escapePosition)
+                throw invalidEscape("\\u" + JSONPath.hex4(first), at: escapeStart)
             }
             index += 2
-            let second = try readHex4(escapePosition)
+            let second = try readHex4()
             guard second >= 0xDC00 && second <= 0xDFFF else {
                 throw invalidEscape(
-                    "\\u" + JSONPath.hex4(first) + "\\u" + JSONPath.hex4(second), at: escapePosition
+                    "\\u" + JSONPath.hex4(first) + "\\u" + JSONPath.hex4(second), at: escapeStart
                 )
             }
             scalarValue = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
         } else if first >= 0xDC00 && first <= 0xDFFF {
-            throw invalidEscape("\\u" + JSONPath.hex4(first), at: escapePosition)
+            throw invalidEscape("\\u" + JSONPath.hex4(first), at: escapeStart)
         }
         guard let scalar = Unicode.Scalar(scalarValue) else {
-            throw invalidEscape("\\u" + JSONPath.hex4(first), at: escapePosition)
+            throw invalidEscape("\\u" + JSONPath.hex4(first), at: escapeStart)
         }
         buffer.append(contentsOf: String(Character(scalar)).utf8)
     }
 
-    private mutating func readHex4(_ escapePosition: SourcePosition) throws(JSONReadError) -> UInt32
-    {
+    private mutating func readHex4() throws(JSONReadError) -> UInt32 {
         var value: UInt32 = 0
         for _ in 0..<4 {
             guard index < count else { throw unexpectedEnd(expected: "four hexadecimal digits") }
@@ -149,9 +163,10 @@ extension JSONReader {
         return value
     }
 
-    private func invalidEscape(_ text: String, at position: SourcePosition) -> JSONReadError {
+    private func invalidEscape(_ text: String, at offset: Int) -> JSONReadError {
         JSONReadError(
-            kind: .invalidEscape(text), position: position, path: path(upTo: stack.count - 1))
+            kind: .invalidEscape(text), position: document.position(ofOffset: offset),
+            path: path(upTo: stack.count - 1))
     }
 
     private func controlCharacterInString(_ byte: UInt8) -> JSONReadError {
@@ -195,7 +210,6 @@ extension JSONReader {
             throw invalidUTF8()
         }
         index += length
-        continuationBytes += length - 1
     }
 
     private func invalidUTF8() -> JSONReadError {

@@ -25,10 +25,12 @@ public enum JSONType: String, Sendable, Hashable, CaseIterable {
     }
 }
 
-/// One value of a parsed JSON document, with the position it was read from.
+/// One value of a parsed JSON document as a tree, with the position it was read from.
 ///
-/// The tree is deliberately small: objects keep their members in file order (duplicates are
-/// rejected while reading), numbers keep their text so that integers stay exact.
+/// ``JSONReader/parseObject(_:)`` builds it from a ``JSONDocument``, for tests and tools that
+/// want a tree; the loader itself walks the document's flat nodes. The tree is deliberately
+/// small: objects keep their members in file order (duplicates are rejected while reading),
+/// numbers keep their text so that integers stay exact.
 struct JSONValue: Sendable {
     /// The value itself.
     enum Storage: Sendable {

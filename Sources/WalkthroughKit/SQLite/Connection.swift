@@ -13,6 +13,12 @@ final class Connection {
     let handle: OpaquePointer
     /// Prepared statements kept for reuse, keyed by their SQL.
     private var statements: [String: Statement] = [:]
+    /// The statements used on every call, by slot number (``StatementSlot``): found by index,
+    /// without hashing their SQL.
+    private var slots: [Statement?] = []
+    /// `BEGIN IMMEDIATE` and `COMMIT`, prepared on first use: every write runs both.
+    private var begin: Statement?
+    private var commit: Statement?
 
     /// Opens the database file at `path`.
     ///
@@ -40,6 +46,9 @@ final class Connection {
     deinit {
         // Finalize every statement first so that the close really closes the file.
         statements.removeAll()
+        slots.removeAll()
+        begin = nil
+        commit = nil
         sqlite3_close_v2(handle)
     }
 
@@ -74,6 +83,18 @@ final class Connection {
 
 // MARK: - Statements
 
+/// A statement the store runs on every call, kept by the connection in a numbered slot.
+///
+/// The SQL-keyed cache hashes the whole SQL text on every lookup (a few hundred nanoseconds for
+/// the store's statements, a tenth of a lookup's cost); a slot is an array index. Each hot
+/// statement gets its own fixed slot number (``SQLiteSeenStore/SQL``).
+struct StatementSlot: Sendable {
+    /// The slot number: small, distinct for each statement.
+    let index: Int
+    /// The statement's SQL.
+    let sql: String
+}
+
 extension Connection {
     /// Runs `body` with the cached statement for `sql`, preparing and caching it on first use.
     ///
@@ -102,6 +123,36 @@ extension Connection {
         if let statement = statements[sql] { return statement }
         let statement = try Statement(database: handle, path: path, sql: sql, persistent: true)
         statements[sql] = statement
+        return statement
+    }
+
+    /// Runs `body` with the statement kept in `slot`, preparing it from the slot's SQL on first
+    /// use: ``withStatement(_:_:)`` for the statements of the hot paths, without hashing the SQL
+    /// text on every call. The same rules hold: reset after `body`, dropped when `body` throws.
+    func withStatement<Result>(
+        _ slot: StatementSlot, _ body: (Statement) throws(SQLiteError) -> Result
+    ) throws(SQLiteError) -> Result {
+        let statement = try slottedStatement(slot)
+        defer { statement.reset() }
+        do {
+            return try body(statement)
+        } catch {
+            slots[slot.index] = nil
+            throw error
+        }
+    }
+
+    /// The statement in `slot`, prepared on first use.
+    ///
+    /// - Throws: ``SQLiteError`` when the statement cannot be prepared; the slot stays empty.
+    func slottedStatement(_ slot: StatementSlot) throws(SQLiteError) -> Statement {
+        if slot.index < slots.count, let statement = slots[slot.index] { return statement }
+        let statement = try Statement(
+            database: handle, path: path, sql: slot.sql, persistent: true)
+        if slot.index >= slots.count {
+            slots.append(contentsOf: repeatElement(nil, count: slot.index + 1 - slots.count))
+        }
+        slots[slot.index] = statement
         return statement
     }
 
@@ -135,13 +186,34 @@ extension Connection {
     func immediateTransaction<Result>(
         _ body: () throws(SQLiteError) -> Result
     ) throws(SQLiteError) -> Result {
-        try run("BEGIN IMMEDIATE")
+        try runTransactionStatement(&begin, "BEGIN IMMEDIATE")
         do {
             let result = try body()
-            try run("COMMIT")
+            try runTransactionStatement(&commit, "COMMIT")
             return result
         } catch {
             rollback()
+            throw error
+        }
+    }
+
+    /// Runs `BEGIN IMMEDIATE` or `COMMIT` from its own property, prepared once; a statement that
+    /// failed is prepared afresh next time, as in the cache.
+    private func runTransactionStatement(
+        _ statement: inout Statement?, _ sql: String
+    ) throws(SQLiteError) {
+        let prepared: Statement
+        if let statement {
+            prepared = statement
+        } else {
+            prepared = try Statement(database: handle, path: path, sql: sql, persistent: true)
+            statement = prepared
+        }
+        defer { prepared.reset() }
+        do {
+            try prepared.run()
+        } catch {
+            statement = nil
             throw error
         }
     }

@@ -3,8 +3,14 @@ import CSQLite
 /// The destructor that tells SQLite to copy a bound value before the bind call returns.
 ///
 /// `SQLITE_TRANSIENT` is a C macro (`((sqlite3_destructor_type)-1)`) that Swift cannot import.
-/// Every text bind uses it: the Swift buffer a string lends us is only valid during the call.
+/// ``Statement/bind(_:at:)`` uses it: the Swift buffer a string lends us is only valid
+/// during the call.
 let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+/// `SQLITE_STATIC` (a null destructor): SQLite uses the bound bytes where they are, without
+/// copying them. Only ``Statement/withBorrowedText(_:_:_:)`` uses it, which unbinds them before
+/// the buffer goes away.
+let sqliteStatic: sqlite3_destructor_type? = nil
 
 /// A prepared statement: typed binds in, typed columns out.
 ///
@@ -70,14 +76,60 @@ final class Statement {
         try check(sqlite3_bind_int64(handle, index, value))
     }
 
-    private func bindText(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int32) -> Int32 {
-        // A nil pointer would bind NULL, not the empty string.
+    /// Binds `bytes` as text; with `SQLITE_STATIC` the caller keeps them alive until unbound.
+    private func bindText(
+        _ bytes: UnsafeBufferPointer<UInt8>, at index: Int32,
+        destructor: sqlite3_destructor_type? = sqliteTransient
+    ) -> Int32 {
+        // A nil pointer would bind NULL, not the empty string; an empty text is always copied
+        // (there is no buffer to borrow).
         guard let base = bytes.baseAddress, !bytes.isEmpty else {
             return sqlite3_bind_text(handle, index, "", 0, sqliteTransient)
         }
         return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { chars in
-            sqlite3_bind_text(handle, index, chars, Int32(bytes.count), sqliteTransient)
+            sqlite3_bind_text(handle, index, chars, Int32(bytes.count), destructor)
         }
+    }
+
+    /// Binds `first` to parameter 1 and `second` to parameter 2 *without copying them*, runs
+    /// `body`, and unbinds both before returning.
+    ///
+    /// The hot paths (`hasSeen`, `markSeen`) bind a user and a walkthrough id on every call;
+    /// copying them (``bind(_:at:)`` with `SQLITE_TRANSIENT`) costs SQLite a `malloc`, a
+    /// copy and a `free` each. Here SQLite reads the strings' own UTF-8 storage in place
+    /// (`SQLITE_STATIC`).
+    ///
+    /// Why this is safe: `String.withUTF8` lends the bytes only for the duration of its
+    /// closure, and SQLite may read bound text whenever the statement runs, until the value is
+    /// unbound. So everything that runs the statement happens inside `body`, and before the
+    /// closures return the statement is reset (no step in progress) and its bindings cleared
+    /// (`sqlite3_clear_bindings`: SQLite forgets the pointers) — on every path, errors
+    /// included. Nothing SQLite returns points into the bound text: result columns come from
+    /// the database pages, and `body` converts them to Swift values before returning.
+    ///
+    /// - Parameter body: Binds any other parameters, steps the statement and reads its results.
+    /// - Throws: ``SQLiteError`` from binding or from `body`.
+    func withBorrowedText<Result>(
+        _ first: String, _ second: String, _ body: () throws(SQLiteError) -> Result
+    ) throws(SQLiteError) -> Result {
+        var first = first
+        var second = second
+        let outcome = first.withUTF8 { firstBytes in
+            second.withUTF8 { secondBytes -> Swift.Result<Result, SQLiteError> in
+                defer {
+                    sqlite3_reset(handle)
+                    sqlite3_clear_bindings(handle)
+                }
+                do throws(SQLiteError) {
+                    try check(bindText(firstBytes, at: 1, destructor: sqliteStatic))
+                    try check(bindText(secondBytes, at: 2, destructor: sqliteStatic))
+                    return .success(try body())
+                } catch {
+                    return .failure(error)
+                }
+            }
+        }
+        return try outcome.get()
     }
 
     // MARK: - Stepping

@@ -21,8 +21,8 @@ extension SQLiteSeenStore {
     ///    anything: another application's database or a newer schema is refused.
     /// 6. Writes, only now: the switch to WAL (once per file), then the pending migrations in one
     ///    `BEGIN IMMEDIATE` transaction that checks the version again.
-    /// 7. The record query is prepared (and cached), which proves that the `seen` table has
-    ///    every column the store reads.
+    /// 7. The record query is prepared (and kept in its slot), which proves that the `seen`
+    ///    table has every column the store reads.
     static func openConnection(
         path: String, options: Options
     ) throws(SeenStoreError) -> Connection {
@@ -66,7 +66,7 @@ extension SQLiteSeenStore {
             if let refusal { throw refusal }
         }
         try sqlite(options) { () throws(SQLiteError) in
-            _ = try connection.cachedStatement(SQL.record)
+            _ = try connection.slottedStatement(SQL.record)
         }
         return connection
     }

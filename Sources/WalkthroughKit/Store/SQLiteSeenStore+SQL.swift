@@ -1,40 +1,53 @@
 extension SQLiteSeenStore {
-    /// The store's statements. Each is prepared once per connection and reused from the
-    /// statement cache; every value is bound (`?1`, `?2`, …), never written into the text.
+    /// The store's statements. Each is prepared once per connection and reused; every value is
+    /// bound (`?1`, `?2`, …), never written into the text.
+    ///
+    /// The four statements of the hot paths (``record``, ``hasSeen``, ``markSeen``,
+    /// ``saveProgress``) live in fixed connection slots (``StatementSlot``), the others in the
+    /// SQL-keyed cache. In every slotted statement `?1` is the user and `?2` the walkthrough,
+    /// which ``Statement/withBorrowedText(_:_:_:)`` binds without copying.
     enum SQL {
         /// The user's record of one walkthrough. Preparing it when opening also proves that the
         /// `seen` table has every column the store reads.
-        static let record = """
-            SELECT user, walkthrough, version, outcome, last_page, updated_at
-            FROM seen WHERE user = ?1 AND walkthrough = ?2
-            """
+        static let record = StatementSlot(
+            index: 0,
+            sql: """
+                SELECT user, walkthrough, version, outcome, last_page, updated_at
+                FROM seen WHERE user = ?1 AND walkthrough = ?2
+                """)
 
         /// The `walkthrough seen` gate: one indexed lookup on the primary key.
-        static let hasSeen = """
-            SELECT 1 FROM seen
-            WHERE user = ?1 AND walkthrough = ?2 AND version >= ?3 AND outcome <> 'inProgress'
-            """
+        static let hasSeen = StatementSlot(
+            index: 1,
+            sql: """
+                SELECT 1 FROM seen
+                WHERE user = ?1 AND walkthrough = ?2 AND version >= ?3 AND outcome <> 'inProgress'
+                """)
 
         /// Upserts a finished outcome, keeping `last_page`; a seen record of a newer version
         /// wins.
-        static let markSeen = """
-            INSERT INTO seen (user, walkthrough, version, outcome, last_page, updated_at)
-            VALUES (?1, ?2, ?3, ?4, 0, ?5)
-            ON CONFLICT (user, walkthrough) DO UPDATE SET
-                version = excluded.version, outcome = excluded.outcome,
-                updated_at = excluded.updated_at
-            WHERE NOT (seen.outcome <> 'inProgress' AND seen.version > excluded.version)
-            """
+        static let markSeen = StatementSlot(
+            index: 2,
+            sql: """
+                INSERT INTO seen (user, walkthrough, version, outcome, last_page, updated_at)
+                VALUES (?1, ?2, ?3, ?4, 0, ?5)
+                ON CONFLICT (user, walkthrough) DO UPDATE SET
+                    version = excluded.version, outcome = excluded.outcome,
+                    updated_at = excluded.updated_at
+                WHERE NOT (seen.outcome <> 'inProgress' AND seen.version > excluded.version)
+                """)
 
         /// Upserts progress; a seen record of the same or a newer version is never downgraded.
-        static let saveProgress = """
-            INSERT INTO seen (user, walkthrough, version, outcome, last_page, updated_at)
-            VALUES (?1, ?2, ?3, 'inProgress', ?4, ?5)
-            ON CONFLICT (user, walkthrough) DO UPDATE SET
-                version = excluded.version, outcome = 'inProgress',
-                last_page = excluded.last_page, updated_at = excluded.updated_at
-            WHERE NOT (seen.outcome <> 'inProgress' AND seen.version >= excluded.version)
-            """
+        static let saveProgress = StatementSlot(
+            index: 3,
+            sql: """
+                INSERT INTO seen (user, walkthrough, version, outcome, last_page, updated_at)
+                VALUES (?1, ?2, ?3, 'inProgress', ?4, ?5)
+                ON CONFLICT (user, walkthrough) DO UPDATE SET
+                    version = excluded.version, outcome = 'inProgress',
+                    last_page = excluded.last_page, updated_at = excluded.updated_at
+                WHERE NOT (seen.outcome <> 'inProgress' AND seen.version >= excluded.version)
+                """)
 
         /// Removes one record.
         static let resetOne = "DELETE FROM seen WHERE user = ?1 AND walkthrough = ?2"

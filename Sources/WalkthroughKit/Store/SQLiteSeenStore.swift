@@ -64,25 +64,25 @@ public final class SQLiteSeenStore: SeenStore {
     public func record(user: String, walkthrough: String) throws(SeenStoreError) -> SeenRecord? {
         try withConnection { connection throws(SQLiteError) in
             try connection.withStatement(SQL.record) { statement throws(SQLiteError) in
-                try statement.bind(user, at: 1)
-                try statement.bind(walkthrough, at: 2)
-                return try statement.step() ? try Self.decodeRecord(statement) : nil
+                try statement.withBorrowedText(user, walkthrough) { () throws(SQLiteError) in
+                    try statement.step() ? try Self.decodeRecord(statement) : nil
+                }
             }
         }
     }
 
     /// Whether the user completed or skipped `walkthrough` at `version` or a later one.
     ///
-    /// One cached statement, one primary-key lookup.
+    /// One prepared statement, one primary-key lookup; the strings are bound without copying.
     public func hasSeen(
         user: String, walkthrough: String, version: Int
     ) throws(SeenStoreError) -> Bool {
         try withConnection { connection throws(SQLiteError) in
             try connection.withStatement(SQL.hasSeen) { statement throws(SQLiteError) in
-                try statement.bind(user, at: 1)
-                try statement.bind(walkthrough, at: 2)
-                try statement.bind(version, at: 3)
-                return try statement.step()
+                try statement.withBorrowedText(user, walkthrough) { () throws(SQLiteError) in
+                    try statement.bind(version, at: 3)
+                    return try statement.step()
+                }
             }
         }
     }
@@ -99,12 +99,12 @@ public final class SQLiteSeenStore: SeenStore {
         try withConnection { connection throws(SQLiteError) in
             try connection.immediateTransaction { () throws(SQLiteError) in
                 try connection.withStatement(SQL.markSeen) { statement throws(SQLiteError) in
-                    try statement.bind(user, at: 1)
-                    try statement.bind(walkthrough, at: 2)
-                    try statement.bind(version, at: 3)
-                    try statement.bind(SeenOutcome(outcome).rawValue, at: 4)
-                    try statement.bind(stamp, at: 5)
-                    try statement.run()
+                    try statement.withBorrowedText(user, walkthrough) { () throws(SQLiteError) in
+                        try statement.bind(version, at: 3)
+                        try statement.bind(SeenOutcome(outcome).rawValue, at: 4)
+                        try statement.bind(stamp, at: 5)
+                        try statement.run()
+                    }
                 }
             }
         }
@@ -123,12 +123,12 @@ public final class SQLiteSeenStore: SeenStore {
         try withConnection { connection throws(SQLiteError) in
             try connection.immediateTransaction { () throws(SQLiteError) in
                 try connection.withStatement(SQL.saveProgress) { statement throws(SQLiteError) in
-                    try statement.bind(user, at: 1)
-                    try statement.bind(walkthrough, at: 2)
-                    try statement.bind(version, at: 3)
-                    try statement.bind(page, at: 4)
-                    try statement.bind(stamp, at: 5)
-                    try statement.run()
+                    try statement.withBorrowedText(user, walkthrough) { () throws(SQLiteError) in
+                        try statement.bind(version, at: 3)
+                        try statement.bind(page, at: 4)
+                        try statement.bind(stamp, at: 5)
+                        try statement.run()
+                    }
                 }
             }
         }

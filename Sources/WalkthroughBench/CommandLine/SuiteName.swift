@@ -1,0 +1,33 @@
+/// The benchmark suites, by the names the command line and `--json` use.
+enum SuiteName: String, CaseIterable, Sendable {
+    /// `hasSeen` on a large store against a raw C-API lookup.
+    case storeLookup = "store-lookup"
+    /// Durable `markSeen` against the raw C API's upsert.
+    case storeWrite = "store-write"
+    /// The store against Foundation's `UserDefaults`, the iOS habit.
+    case userDefaults = "userdefaults"
+    /// Loading and validating a 10,000-page definition against `JSONSerialization`.
+    case definitionLoad = "definition-load"
+    /// Random navigator moves against a bare index with bounds checks.
+    case navigator
+    /// `walkthrough seen` as a process against the `sqlite3` command.
+    case gate
+
+    /// One line on what the suite compares, for `--help` and the table headers.
+    var summary: String {
+        switch self {
+        case .storeLookup:
+            return "SQLiteSeenStore.hasSeen vs the raw SQLite C API (prepared statement reused)"
+        case .storeWrite:
+            return "SQLiteSeenStore.markSeen vs the raw C API's upsert, one transaction each"
+        case .userDefaults:
+            return "SQLiteSeenStore vs Foundation UserDefaults, one key per user"
+        case .definitionLoad:
+            return "DefinitionLoader.validate (load and validate) vs JSONSerialization's parse"
+        case .navigator:
+            return "Navigator random moves vs a bare Int index with bounds checks"
+        case .gate:
+            return "`walkthrough seen ID --user U -q` vs `sqlite3 DB \"SELECT …\"`, whole processes"
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import CSQLite
+import WalkthroughKit
+
+/// Builds walkthrough stores holding many users, fast, for the store suites.
+///
+/// The store itself creates the file (schema, `application_id`, `user_version`, WAL), so the
+/// result is exactly what `SQLiteSeenStore` and `walkthrough seen` expect. The rows then go in
+/// through the C API: one transaction, one prepared insert, in primary-key order,
+/// `synchronous=OFF` while building; the WAL is checkpointed and truncated before the file is
+/// reopened normally.
+enum SeenDatabase {
+    /// The walkthrough every record is about.
+    static let walkthrough = "bench"
+
+    /// The name of user `index`: `user-0000042`. Zero-padded so that byte order is index order.
+    static func user(_ index: Int) -> String {
+        let digits = String(index)
+        return "user-" + String(repeating: "0", count: max(0, 7 - digits.count)) + digits
+    }
+
+    /// Creates `path` holding `users` records (`user(0) ..< user(users)`, all `completed` at
+    /// version 1).
+    static func build(path: String, users: Int) throws {
+        do {
+            _ = try SQLiteSeenStore(path: path)
+        } catch {
+            throw BenchError("cannot create the store \(path): \(error)")
+        }
+        let raw = try RawSQLite(path: path, synchronous: "OFF")
+        try raw.execute("PRAGMA cache_size = -262144")
+        try raw.execute("BEGIN IMMEDIATE")
+        let insert = try raw.prepare(
+            """
+            INSERT INTO seen (user, walkthrough, version, outcome, last_page, updated_at)
+            VALUES (?1, ?2, 1, 'completed', 2, ?3)
+            """)
+        defer { sqlite3_finalize(insert) }
+        let stamp = Clock.millisecondsSince1970()
+        var name: [CChar] = Array("user-0000000".utf8CString)
+        try walkthrough.withCString { walkthrough in
+            sqlite3_bind_text(insert, 2, walkthrough, -1, sqliteStatic)
+            sqlite3_bind_int64(insert, 3, stamp)
+            for index in 0..<users {
+                // user-NNNNNNN, written into the buffer in place.
+                var value = index
+                for position in stride(from: 11, through: 5, by: -1) {
+                    name[position] = CChar(UInt8(ascii: "0") + UInt8(value % 10))
+                    value /= 10
+                }
+                let code = name.withUnsafeBufferPointer { buffer in
+                    sqlite3_bind_text(insert, 1, buffer.baseAddress, 12, sqliteStatic)
+                    return sqlite3_step(insert)
+                }
+                guard code == SQLITE_DONE else {
+                    throw BenchError("building \(path): insert \(index) failed: \(raw.message)")
+                }
+                sqlite3_reset(insert)
+            }
+            sqlite3_clear_bindings(insert)
+        }
+        try raw.execute("COMMIT")
+        try raw.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    }
+}

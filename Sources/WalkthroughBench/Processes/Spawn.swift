@@ -1,0 +1,131 @@
+@preconcurrency import Glibc
+
+/// Starts a program with `posix_spawn` and waits for it with `wait4`, so that the wall time and
+/// the child's own peak memory (`ru_maxrss`) are measured with nothing in between.
+struct Spawn {
+    /// How a spawned process ended.
+    struct Outcome {
+        /// The exit status, or `128 + signal` when a signal ended it.
+        var status: Int32
+        /// Nanoseconds from just before `posix_spawn` to just after `wait4` returned.
+        var wallNanoseconds: UInt64
+        /// The child's peak resident set, in KiB (`ru_maxrss`).
+        var maxRSSKiB: Int
+        /// What it wrote to standard output, when captured.
+        var standardOutput: String
+        /// What it wrote to standard error, when captured.
+        var standardError: String
+    }
+
+    /// A failure to start the program at all.
+    struct Failure: Error, CustomStringConvertible {
+        /// What went wrong.
+        var description: String
+    }
+
+    /// The program to run: an absolute path.
+    var executable: String
+    /// The arguments after the program name.
+    var arguments: [String]
+    /// The whole environment of the child.
+    var environment: [String: String]
+
+    /// Runs the program once.
+    ///
+    /// - Parameter capture: Whether to collect standard output and error (through pipes);
+    ///   otherwise both go to `/dev/null`, so that timed runs pay nothing for output.
+    /// - Throws: ``Failure`` when the program cannot be started.
+    func run(capture: Bool = false) throws(Failure) -> Outcome {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+
+        var outputPipe: [Int32] = [-1, -1]
+        var errorPipe: [Int32] = [-1, -1]
+        if capture {
+            guard pipe(&outputPipe) == 0, pipe(&errorPipe) == 0 else {
+                throw Failure(
+                    description: "cannot create a pipe: \(String(cString: strerror(errno)))")
+            }
+            posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
+            posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
+            // The child keeps only its copies on 1 and 2, so that end of file arrives.
+            for descriptor in outputPipe + errorPipe {
+                posix_spawn_file_actions_addclose(&actions, descriptor)
+            }
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for pointer in argv + envp { free(pointer) }
+        }
+
+        var pid: pid_t = 0
+        let start = Clock.now()
+        let code = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        guard code == 0 else {
+            for descriptor in outputPipe + errorPipe where descriptor >= 0 { close(descriptor) }
+            throw Failure(
+                description: "cannot run \(executable): \(String(cString: strerror(code)))")
+        }
+        var output = ""
+        var error = ""
+        if capture {
+            close(outputPipe[1])
+            close(errorPipe[1])
+            output = Self.readAll(outputPipe[0])
+            error = Self.readAll(errorPipe[0])
+            close(outputPipe[0])
+            close(errorPipe[0])
+        }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 {
+            guard errno == EINTR else {
+                throw Failure(description: "wait4 failed: \(String(cString: strerror(errno)))")
+            }
+        }
+        let elapsed = Clock.now() &- start
+        // WIFEXITED / WEXITSTATUS / WTERMSIG are macros Swift cannot import.
+        let signal = status & 0x7F
+        let exitStatus = signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+        return Outcome(
+            status: exitStatus, wallNanoseconds: elapsed, maxRSSKiB: Int(usage.ru_maxrss),
+            standardOutput: output, standardError: error)
+    }
+
+    /// Everything readable from `descriptor` until end of file.
+    private static func readAll(_ descriptor: Int32) -> String {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            if count <= 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The full path of `name` found on `PATH`, or `nil`.
+    static func find(_ name: String, path: String?) -> String? {
+        for folder in (path ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":") {
+            let candidate = folder + "/" + name
+            if access(candidate, X_OK) == 0 { return candidate }
+        }
+        return nil
+    }
+
+    /// The path of the running executable (`/proc/self/exe`).
+    static func currentExecutable() -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return CommandLine.arguments[0] }
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
