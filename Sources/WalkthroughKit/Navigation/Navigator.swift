@@ -19,13 +19,18 @@ public struct Navigator: Sendable, Hashable {
     /// The highest page index reached so far.
     public private(set) var furthest: Int
     /// The page indices shown so far.
-    public private(set) var visited: Set<Int>
+    public var visited: Set<Int> { visitedPages.asSet }
+    /// How many different pages have been shown so far.
+    public var visitedCount: Int { visitedPages.count }
     /// How the walkthrough finished, once it has; every move is refused after that.
     public private(set) var outcome: FinishOutcome?
     /// Whether jumps may go anywhere or only up to `furthest + 1`.
     public let navigation: NavigationMode
     /// Whether ``skip()`` is allowed.
     public let skippable: Bool
+
+    /// The visited pages, one bit each: a move costs a shift and a mask, not a hash.
+    private var visitedPages: VisitedPages
 
     /// Creates a navigator over `count` pages.
     ///
@@ -46,7 +51,8 @@ public struct Navigator: Sendable, Hashable {
         self.skippable = skippable
         self.index = start
         self.furthest = start
-        self.visited = [start]
+        self.visitedPages = VisitedPages(count: count)
+        self.visitedPages.insert(start)
         self.outcome = nil
     }
 
@@ -75,6 +81,11 @@ public struct Navigator: Sendable, Hashable {
         case .free: return count - 1
         case .linear: return min(furthest + 1, count - 1)
         }
+    }
+
+    /// Whether the page at `index` has been shown.
+    public func hasVisited(_ index: Int) -> Bool {
+        visitedPages.contains(index)
     }
 
     /// Whether a jump to `target` would be allowed now.
@@ -148,7 +159,7 @@ public struct Navigator: Sendable, Hashable {
         let transition = Transition(from: index, to: target)
         index = target
         if target > furthest { furthest = target }
-        visited.insert(target)
+        visitedPages.insert(target)
         return transition
     }
 }

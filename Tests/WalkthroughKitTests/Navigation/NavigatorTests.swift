@@ -92,7 +92,18 @@ struct NavigatorTests {
         let reverse = try #require(try navigator.jump(to: 1))
         #expect(reverse.direction == .reverse)
         #expect(navigator.visited == [0, 1, 3])
+        #expect(navigator.visitedCount == 3)
+        #expect(navigator.hasVisited(3) && !navigator.hasVisited(2))
         #expect(navigator.furthest == 3)
+    }
+
+    @Test func visitedPagesAreTrackedAcrossWordBoundaries() throws {
+        var navigator = Navigator(count: 10_000)
+        for target in [63, 64, 127, 128, 9_999, 0] { try navigator.jump(to: target) }
+        #expect(navigator.visited == [0, 63, 64, 127, 128, 9_999])
+        #expect(navigator.visitedCount == 6)
+        #expect(!navigator.hasVisited(-1) && !navigator.hasVisited(10_000))
+        #expect(!navigator.hasVisited(65))
     }
 
     @Test func jumpToTheCurrentPageIsANoOp() throws {
