@@ -11,6 +11,17 @@ public enum DefinitionFormat {
     public static let maximumDepth = JSONReader.maximumDepth
     /// The longest id, in characters.
     public static let maximumIDLength = 64
+    /// The longest `title`, `finishLabel`, page `heading`, `imageAlt` and `image` path, in
+    /// characters (Unicode code points, as JSON Schema's `maxLength` counts them). A label is a
+    /// line or two on a screen; the limit stops a definition from making a player lay out
+    /// megabytes of heading.
+    public static let maximumLabelLength = 1_000
+    /// The longest page `content`, in characters (Unicode code points): a long article fits; a
+    /// definition that needs more should split the text over several pages.
+    public static let maximumContentLength = 100_000
+    /// The longest image path, in characters (Unicode code points); 1,000 code points are at
+    /// most 4,000 bytes, within Linux's 4,096-byte `PATH_MAX`.
+    public static let maximumPathLength = maximumLabelLength
     /// The id rule as a regular expression, for documentation and the schema; ``isValidID(_:)``
     /// checks it without a regular expression engine.
     public static let idPattern = "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"

@@ -68,7 +68,8 @@ struct DefinitionValidator {
                     version = number
                 }
             } else if document.key(member.key, equals: "title") {
-                title = text(document, value, path: "title")
+                title = text(
+                    document, value, path: "title", limit: DefinitionFormat.maximumLabelLength)
             } else if document.key(member.key, equals: "navigation") {
                 if let text = string(document, value, path: "navigation") {
                     if let mode = NavigationMode(rawValue: text) {
@@ -88,7 +89,10 @@ struct DefinitionValidator {
                         path: "skippable", at: document.position(of: value))
                 }
             } else if document.key(member.key, equals: "finishLabel") {
-                if let text = text(document, value, path: "finishLabel", nonBlank: true) {
+                if let text = text(
+                    document, value, path: "finishLabel",
+                    limit: DefinitionFormat.maximumLabelLength, nonBlank: true)
+                {
                     finishLabel = text
                 }
             } else if document.key(member.key, equals: "pages") {
@@ -212,10 +216,14 @@ struct DefinitionValidator {
             let field = member.value
             if document.key(member.key, equals: "heading") {
                 hasHeading = true
-                heading = text(document, field, path: path("heading"), nonBlank: true)
+                heading = text(
+                    document, field, path: path("heading"),
+                    limit: DefinitionFormat.maximumLabelLength, nonBlank: true)
             } else if document.key(member.key, equals: "content") {
                 hasContent = true
-                content = text(document, field, path: path("content"))
+                content = text(
+                    document, field, path: path("content"),
+                    limit: DefinitionFormat.maximumContentLength)
             } else if document.key(member.key, equals: "id") {
                 if let text = string(document, field, path: path("id")) {
                     if DefinitionFormat.isValidID(text) {
@@ -229,13 +237,17 @@ struct DefinitionValidator {
                     isUsable = false
                 }
             } else if document.key(member.key, equals: "image") {
-                if let text = text(document, field, path: path("image"), nonBlank: true),
+                if let text = text(
+                    document, field, path: path("image"),
+                    limit: DefinitionFormat.maximumPathLength, nonBlank: true),
                     checkImage(text, path: path("image"), at: document.position(of: field))
                 {
                     image = text
                 }
             } else if document.key(member.key, equals: "imageAlt") {
-                imageAlt = text(document, field, path: path("imageAlt"))
+                imageAlt = text(
+                    document, field, path: path("imageAlt"),
+                    limit: DefinitionFormat.maximumLabelLength)
             } else {
                 reportUnknownKey(
                     document, member.key, parent: JSONPath.appending(index: index, to: pagesPath),
@@ -346,16 +358,27 @@ struct DefinitionValidator {
         return text
     }
 
-    /// A text field: a string, warned about when it holds control characters, and with
-    /// `nonBlank` an error when empty or whitespace only.
+    /// A text field: a string, an error when longer than `limit` characters (Unicode code
+    /// points), warned about when it holds control characters, and with `nonBlank` an error when
+    /// empty or whitespace only.
     ///
     /// Only strings the reader flagged (``JSONNode/Flags/mayNeedScan``) are scanned for control
     /// characters: the others cannot hold one.
     private mutating func text(
-        _ document: JSONDocument, _ value: Int, path: @autoclosure () -> String,
+        _ document: JSONDocument, _ value: Int, path: @autoclosure () -> String, limit: Int,
         nonBlank: Bool = false
     ) -> String? {
         guard let text = string(document, value, path: path()) else { return nil }
+        // A text has at most as many code points as bytes: only a long one needs counting.
+        if text.utf8.count > limit {
+            let length = text.unicodeScalars.count
+            if length > limit {
+                report(
+                    .textTooLong(length: length, limit: limit), path: path(),
+                    at: document.position(of: value))
+                return nil
+            }
+        }
         if nonBlank, TextScanner.isBlank(text) {
             report(.emptyValue, path: path(), at: document.position(of: value))
             return nil

@@ -52,6 +52,11 @@ extension DiagnosticKind {
             return "expected \(expected.withArticle), found \(found.withArticle)"
         case .emptyValue:
             return "must not be empty or only whitespace; write some text"
+        case .textTooLong(let length, let limit):
+            return
+                "is \(length) characters long, more than the \(limit) allowed; shorten it"
+                + (limit >= DefinitionFormat.maximumContentLength
+                    ? " or split it over several pages" : "")
         case .invalidID(let id):
             return
                 "\(JSONPath.quoted(id)) is not a valid id; use 1 to 64 letters, digits, '.', '_' "

@@ -47,6 +47,10 @@ public enum DiagnosticKind: Sendable, Hashable {
     case wrongType(expected: JSONType, found: JSONType)
     /// A text that must say something is empty or only whitespace.
     case emptyValue
+    /// A text longer than its field allows: `length` and `limit` in characters (Unicode code
+    /// points); see ``DefinitionFormat/maximumLabelLength`` and
+    /// ``DefinitionFormat/maximumContentLength``.
+    case textTooLong(length: Int, limit: Int)
     /// An id that does not match `^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`.
     case invalidID(String)
     /// No `id`, and the file name (`nil`: there is none) does not make a valid one.
@@ -112,6 +116,7 @@ public enum DiagnosticKind: Sendable, Hashable {
         case .requiredFieldMissing: return "requiredFieldMissing"
         case .wrongType: return "wrongType"
         case .emptyValue: return "emptyValue"
+        case .textTooLong: return "textTooLong"
         case .invalidID: return "invalidID"
         case .invalidDefaultID: return "invalidDefaultID"
         case .invalidVersion: return "invalidVersion"

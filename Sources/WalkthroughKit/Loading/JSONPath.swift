@@ -17,18 +17,33 @@ enum JSONPath {
     }
 
     /// `key` as a JSON string literal, with quotes and escapes.
+    ///
+    /// Every character that could act on a terminal or reorder the line is escaped as `\uXXXX`:
+    /// C0, DEL and C1 controls, the line and paragraph separators, and the bidirectional
+    /// embeddings, overrides and isolates (a key or id holding U+202E would otherwise make the
+    /// rest of a diagnostic read backwards).
     static func quoted(_ key: String) -> String {
         var result = "\""
         for scalar in key.unicodeScalars {
             switch scalar {
             case "\"": result += "\\\""
             case "\\": result += "\\\\"
-            case _ where scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value <= 0x9F):
+            case _ where needsEscape(scalar):
                 result += "\\u" + hex4(scalar.value)
             default: result.unicodeScalars.append(scalar)
             }
         }
         return result + "\""
+    }
+
+    /// Whether `scalar` is written as `\uXXXX` in a quoted key.
+    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069:
+            return true
+        default:
+            return false
+        }
     }
 
     /// Four uppercase hexadecimal digits.

@@ -66,6 +66,12 @@ final class Statement {
         try check(code)
     }
 
+    /// Binds `bytes` as text to the 1-based parameter `index`, exactly as they are (even when
+    /// they are not valid UTF-8: a key read back with ``textBytes(at:)``). SQLite copies them.
+    func bind(textBytes bytes: [UInt8], at index: Int32) throws(SQLiteError) {
+        try check(bytes.withUnsafeBufferPointer { bindText($0, at: index) })
+    }
+
     /// Binds an integer to the 1-based parameter `index`.
     func bind(_ value: Int, at index: Int32) throws(SQLiteError) {
         try check(sqlite3_bind_int64(handle, index, Int64(value)))
@@ -180,6 +186,15 @@ final class Statement {
         guard let bytes = sqlite3_column_text(handle, column) else { return "" }
         let count = Int(sqlite3_column_bytes(handle, column))
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+
+    /// The bytes of the text in the 0-based `column` of the current row, exactly as stored:
+    /// unlike ``text(at:)``, invalid UTF-8 is not repaired, so the value can be bound again to
+    /// find the same row.
+    func textBytes(at column: Int32) -> [UInt8] {
+        guard let bytes = sqlite3_column_text(handle, column) else { return [] }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return Array(UnsafeBufferPointer(start: bytes, count: count))
     }
 
     private func check(_ code: Int32) throws(SQLiteError) {

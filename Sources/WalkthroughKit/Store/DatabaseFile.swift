@@ -42,6 +42,36 @@ enum DatabaseFile {
         return true
     }
 
+    /// Refuses a database that is missing or empty while a `-wal` file with content sits next
+    /// to it.
+    ///
+    /// That `-wal` file is what remains of a database someone deleted or moved while a process
+    /// still had it open: it may hold the only copy of recent records. Opening would let SQLite
+    /// replay those frames into a new, empty file and then delete the `-wal` file when the
+    /// connection closes; refusing leaves both as they are for a person to decide.
+    ///
+    /// The `-wal` file is looked at first and the database second: a process creating a new
+    /// database writes its first page before any `-wal` file exists, so a creator running at the
+    /// same time is never taken for an orphan.
+    ///
+    /// - Throws: ``SeenStoreError/cannotOpen(path:reason:)`` naming the `-wal` file.
+    static func refuseOrphanedWAL(of path: String) throws(SeenStoreError) {
+        let wal = path + "-wal"
+        var walInfo = stat()
+        guard stat(wal, &walInfo) == 0, walInfo.st_size > 0 else { return }
+        var info = stat()
+        if stat(path, &info) == 0 {
+            guard info.st_size == 0 else { return }
+        } else {
+            guard errno == ENOENT else { return }
+        }
+        throw .cannotOpen(
+            path: path,
+            reason:
+                "\(wal) is there without its database; it may hold the records of a database "
+                + "that was deleted or moved: put the database back, or move the -wal file away")
+    }
+
     // MARK: - Creating
 
     /// Creates the folder that will hold `path`, and any missing folder above it, each 0700.

@@ -9,8 +9,9 @@ extension SQLiteSeenStore {
     /// first write (the journal-mode switch or a migration), so a refused file is left exactly
     /// as it was.
     ///
-    /// 1. Missing: refused without `createIfMissing`; else the folder (0700) and an empty file
-    ///    (0600) are created here.
+    /// 1. Missing: refused when a `-wal` file with content is there without it (an orphan
+    ///    SQLite would replay into a new file), and without `createIfMissing`; else the folder
+    ///    (0700) and an empty file (0600) are created here.
     /// 2. The first 100 bytes, read without SQLite: empty (a new database, or missing without
     ///    `createIfMissing`), an SQLite header, or refused as not a database; a header from a
     ///    newer schema is refused here too.
@@ -30,6 +31,7 @@ extension SQLiteSeenStore {
             throw .cannotOpen(path: path, reason: "the path is empty")
         }
         if try !DatabaseFile.exists(path) {
+            try DatabaseFile.refuseOrphanedWAL(of: path)
             guard options.createIfMissing else { throw .databaseMissing(path: path) }
             try DatabaseFile.createFolder(containing: path)
             try DatabaseFile.createEmptyFile(path)
@@ -39,6 +41,7 @@ extension SQLiteSeenStore {
         case .empty:
             // An empty file is a database nobody has written yet: one that may not create
             // anything treats it as missing and leaves it alone.
+            try DatabaseFile.refuseOrphanedWAL(of: path)
             guard options.createIfMissing else { throw .databaseMissing(path: path) }
         case .sqlite(let version, let wal):
             try refuseNewer(version, path: path)

@@ -191,7 +191,7 @@ public final class SQLiteSeenStore: SeenStore {
 
     /// Runs `body` with the connection, one caller at a time, and turns SQLite's errors into
     /// ``SeenStoreError``.
-    private func withConnection<Result: Sendable>(
+    func withConnection<Result: Sendable>(
         _ body: (Connection) throws(SQLiteError) -> Result
     ) throws(SeenStoreError) -> Result {
         do {
@@ -204,7 +204,7 @@ public final class SQLiteSeenStore: SeenStore {
     }
 
     /// The record in the current row of a statement selecting the six columns in table order.
-    private static func decodeRecord(_ statement: Statement) throws(SQLiteError) -> SeenRecord {
+    static func decodeRecord(_ statement: Statement) throws(SQLiteError) -> SeenRecord {
         let outcomeText = statement.text(at: 3)
         guard let outcome = SeenOutcome(rawValue: outcomeText) else {
             throw SQLiteError(

@@ -40,12 +40,25 @@ public protocol SeenStore: Sendable {
     /// Every record of `user`, or of every user when `user` is `nil`, ordered by user then
     /// walkthrough.
     func records(user: String?) throws -> [SeenRecord]
+
+    /// Calls `body` with every record of `user`, or of every user when `user` is `nil`, in the
+    /// order of ``records(user:)``, without holding them all in memory at once where the store
+    /// can avoid it: ``SQLiteSeenStore`` reads them a page at a time, so listing a store of a
+    /// million records takes the memory of one page.
+    ///
+    /// - Throws: What reading throws, or what `body` throws (which ends the iteration).
+    func forEachRecord(user: String?, _ body: (SeenRecord) throws -> Void) throws
 }
 
 extension SeenStore {
     /// Default: reads the record and compares.
     public func hasSeen(user: String, walkthrough: String, version: Int) throws -> Bool {
         try record(user: user, walkthrough: walkthrough)?.isSeen(atLeast: version) ?? false
+    }
+
+    /// Default: ``records(user:)``, one record at a time.
+    public func forEachRecord(user: String?, _ body: (SeenRecord) throws -> Void) throws {
+        for record in try records(user: user) { try body(record) }
     }
 
     /// Default: resets each user who has a record of `walkthrough`.

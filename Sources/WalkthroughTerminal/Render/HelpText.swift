@@ -41,20 +41,21 @@ enum HelpText {
     }
 
     /// Packs items onto lines of at most `width` columns, two spaces apart; an item wider than a
-    /// line is wrapped on its own.
+    /// line, or holding a newline (a finish label may), is wrapped on its own.
     static func pack(_ items: [String], width: Int) -> [String] {
         var lines: [String] = []
         var line = ""
         var used = 0
         for item in items {
             let itemWidth = DisplayWidth.of(item)
-            if used > 0 && used + 2 + itemWidth <= width {
+            let fits = itemWidth <= width && !item.contains("\n")
+            if used > 0 && fits && used + 2 + itemWidth <= width {
                 line += "  " + item
                 used += 2 + itemWidth
                 continue
             }
             if used > 0 { lines.append(line) }
-            if itemWidth <= width {
+            if fits {
                 line = item
                 used = itemWidth
             } else {

@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets into .build/fuzz (ignored by git).
+#
+#   fuzz/build.sh [TARGET...]     default: every target in fuzz/targets
+#
+# SwiftPM executables do not link with -sanitize=fuzzer, so this compiles the package's sources
+# directly with swiftc, instrumented for coverage (libFuzzer) and checked by AddressSanitizer:
+# WalkthroughKit as a static library (C module CSQLite, -lsqlite3), WalkthroughTerminal on top,
+# then each target: fuzz/targets/NAME.swift with an @_cdecl("LLVMFuzzerTestOneInput") entry.
+# The `arguments` target is compiled into one module with the CLI's sources (all but main.swift),
+# so it reaches the command line's internal parser.
+#
+# A module is rebuilt only when one of its inputs is newer than its output. FUZZ_BUILD_DIR
+# builds somewhere else (default .build/fuzz), e.g. while a long run uses the binaries there.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if ! command -v swiftc >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swiftc ]; then
+    export PATH="/opt/swift/usr/bin:$PATH"
+fi
+
+out="${FUZZ_BUILD_DIR:-.build/fuzz}"
+mkdir -p "$out"
+
+# The package's settings (Package.swift applies them to every target) and the fuzzing ones.
+flags=(
+    -swift-version 6
+    -enable-upcoming-feature ExistentialAny
+    -enable-upcoming-feature InternalImportsByDefault
+    -enable-upcoming-feature MemberImportVisibility
+    -package-name WalkthroughKit
+    -parse-as-library
+    -O -g
+    -sanitize=fuzzer,address
+    -use-ld=lld
+    -I Sources/CSQLite
+    -I "$out"
+    -L "$out"
+)
+
+# Whether $1 is missing or older than any of the other arguments.
+stale() {
+    local target=$1
+    shift
+    [ -e "$target" ] || return 0
+    local input
+    for input in "$@"; do
+        [ "$input" -nt "$target" ] && return 0
+    done
+    return 1
+}
+
+sources() { find "$1" -name '*.swift' ! -path "$2" | sort; }
+
+# build_library NAME SOURCE_DIR: a static library and its module.
+build_library() {
+    local name=$1 dir=$2
+    local files
+    mapfile -t files < <(sources "$dir" "/nonexistent")
+    local inputs=("${files[@]}")
+    [ "$name" = WalkthroughTerminal ] && inputs+=("$out/libWalkthroughKit.a")
+    if stale "$out/lib$name.a" "${inputs[@]}" fuzz/build.sh; then
+        echo "fuzz/build.sh: compiling $name (${#files[@]} files)" >&2
+        swiftc "${flags[@]}" -module-name "$name" -emit-module \
+            -emit-module-path "$out/$name.swiftmodule" -emit-library -static \
+            -o "$out/lib$name.a" -wmo "${files[@]}"
+    fi
+}
+
+# build_target NAME: the fuzzer executable .build/fuzz/fuzz-NAME.
+build_target() {
+    local name=$1
+    local entry="fuzz/targets/$name.swift"
+    [ -f "$entry" ] || { echo "fuzz/build.sh: no target '$name' (fuzz/targets/$name.swift)" >&2; return 64; }
+    local binary="$out/fuzz-$name"
+    local files=("$entry" fuzz/targets/Support/*.swift)
+    local module="Fuzz_$name"
+    if [ "$name" = arguments ]; then
+        # The CLI's parser is internal to its executable: compile its sources into this module.
+        mapfile -t cli < <(sources Sources/WalkthroughCLI Sources/WalkthroughCLI/main.swift)
+        files+=("${cli[@]}")
+        module=WalkthroughCLI
+    fi
+    if stale "$binary" "${files[@]}" "$out/libWalkthroughKit.a" "$out/libWalkthroughTerminal.a" \
+        fuzz/build.sh; then
+        echo "fuzz/build.sh: linking fuzz-$name" >&2
+        # The module files go to .build/fuzz/targets, not the current folder.
+        mkdir -p "$out/targets"
+        swiftc "${flags[@]}" -module-name "$module" -wmo "${files[@]}" \
+            -emit-module -emit-module-path "$out/targets/$module.swiftmodule" \
+            -lWalkthroughTerminal -lWalkthroughKit -lswiftSynchronization -lsqlite3 -o "$binary"
+    fi
+}
+
+targets=("$@")
+if [ "${#targets[@]}" -eq 0 ]; then
+    for file in fuzz/targets/*.swift; do
+        targets+=("$(basename "$file" .swift)")
+    done
+fi
+
+build_library WalkthroughKit Sources/WalkthroughKit
+build_library WalkthroughTerminal Sources/WalkthroughTerminal
+for target in "${targets[@]}"; do
+    build_target "$target"
+done
