@@ -123,6 +123,26 @@ struct TerminalPlayTests {
         #expect(tmux.waitFor("Progress kept at page 2/3"))
     }
 
+    @Test(
+        arguments: [(["--plain"], [:]), ([], ["TERM": "dumb"])] as [([String], [String: String])])
+    func plainModeOnATerminalWhenAskedOrWhenTERMIsDumb(
+        options: [String], extra: [String: String]
+    ) throws {
+        let sandbox = try sandbox()
+        let tmux = try pane(
+            sandbox, command(sandbox, ["play", "foodpin"] + options), extra: extra)
+        defer { tmux.kill() }
+        #expect(tmux.waitFor("FoodPin · 1/3 · Personalize"), "\((try? tmux.capture()) ?? [])")
+        #expect(try tmux.format("#{alternate_on}") == "0", "no full-screen mode")
+        try tmux.type("next")
+        try tmux.sendKeys("Enter")
+        #expect(tmux.waitFor("FoodPin · 2/3 · Locate"))
+        try tmux.type("quit")
+        try tmux.sendKeys("Enter")
+        #expect(exitStatus(tmux) == 0)
+        #expect(tmux.waitFor("Progress kept at page 2/3"))
+    }
+
     // MARK: - Signals leave the terminal as it was
 
     @Test(arguments: [("C-c", 0, 130, "SIGINT"), ("", SIGTERM, 143, "SIGTERM")])
