@@ -61,7 +61,8 @@ struct ListCommand: ParsableCommand {
             }
             let record = try seenStore?.record(user: user, walkthrough: walkthrough)
             table.rows.append([
-                walkthrough.id, walkthrough.title ?? "-", String(walkthrough.pages.count),
+                walkthrough.id, walkthrough.title.flatMap { $0.isEmpty ? nil : $0 } ?? "-",
+                String(walkthrough.pages.count),
                 String(walkthrough.version), walkthrough.navigation.rawValue,
                 Self.state(of: record, for: walkthrough),
             ])

@@ -74,6 +74,21 @@ struct ListCommandTests {
         #expect(sandbox.createdFiles.isEmpty, "listing creates no database")
     }
 
+    @Test func aDefinitionWithoutATitleShowsADash() throws {
+        let sandbox = try Sandbox()
+        try sandbox.define("bare.json", #"{"pages": [{"heading": "H", "content": ""}]}"#)
+        try sandbox.define(
+            "blank.json", #"{"title": "", "pages": [{"heading": "H", "content": ""}]}"#)
+        let result = sandbox.run(["list", sandbox.definitions])
+        #expect(
+            result.standardOutput == """
+                ID     TITLE  PAGES  VERSION  NAVIGATION  STATE FOR alice
+                bare   -      1      1        free        not seen
+                blank  -      1      1        free        not seen
+
+                """)
+    }
+
     @Test func anEmptyFolderSaysSo() throws {
         let sandbox = try Sandbox()
         let result = sandbox.run(["list", sandbox.definitions])
