@@ -1,4 +1,5 @@
 import CSQLite
+@preconcurrency import Glibc
 
 // MARK: - Opening
 
@@ -58,7 +59,11 @@ extension SQLiteSeenStore {
 
         let state = try sqlite(options) { () throws(SQLiteError) in try readState(connection) }
         try refuseForeign(state, path: path)
-        if !isWAL { try sqlite(options) { () throws(SQLiteError) in try switchToWAL(connection) } }
+        if !isWAL {
+            try sqlite(options) { () throws(SQLiteError) in
+                try switchToWAL(connection, busyTimeout: options.busyTimeout)
+            }
+        }
         if state.version < StoreSchema.currentVersion {
             let refusal = try sqlite(options) { () throws(SQLiteError) in
                 try migrate(connection)
@@ -126,13 +131,36 @@ extension SQLiteSeenStore {
 
     /// Puts the database in WAL mode: readers never wait for the writer, and a commit is one
     /// append to the `-wal` file. The mode is stored in the file, so this runs once per file.
-    private static func switchToWAL(_ connection: Connection) throws(SQLiteError) {
-        let mode = try connection.execute("PRAGMA journal_mode = WAL")
-        guard mode?.lowercased() == "wal" else {
-            throw SQLiteError(
-                code: SQLITE_ERROR,
-                message: "could not switch to WAL journal mode (it stays \(mode ?? "unknown"))",
-                sql: "PRAGMA journal_mode = WAL", path: connection.path, operation: .configure)
+    ///
+    /// Changing the journal mode needs the file to itself, and SQLite answers `SQLITE_BUSY` at
+    /// once, without calling the busy handler, when another connection holds any lock: exactly
+    /// what happens when several processes create the store at the same moment. So the switch is
+    /// retried, with a growing pause, until the busy timeout has passed; a retry first looks
+    /// whether another process has switched the file already.
+    private static func switchToWAL(
+        _ connection: Connection, busyTimeout: Duration
+    ) throws(SQLiteError) {
+        let sql = "PRAGMA journal_mode = WAL"
+        let deadline = ContinuousClock.now + busyTimeout
+        var pauseMicroseconds: UInt32 = 500
+        while true {
+            do throws(SQLiteError) {
+                let mode = try connection.execute(sql)
+                guard mode?.lowercased() == "wal" else {
+                    throw SQLiteError(
+                        code: SQLITE_ERROR,
+                        message:
+                            "could not switch to WAL journal mode (it stays \(mode ?? "unknown"))",
+                        sql: sql, path: connection.path, operation: .configure)
+                }
+                return
+            } catch  where error.resultCode == SQLITE_BUSY && ContinuousClock.now < deadline {
+                usleep(pauseMicroseconds)
+                pauseMicroseconds = min(pauseMicroseconds * 2, 50_000)
+                if (try? connection.execute("PRAGMA journal_mode"))?.lowercased() == "wal" {
+                    return
+                }
+            }
         }
     }
 
