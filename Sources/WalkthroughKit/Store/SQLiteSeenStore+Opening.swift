@@ -30,6 +30,14 @@ extension SQLiteSeenStore {
         guard !path.isEmpty else {
             throw .cannotOpen(path: path, reason: "the path is empty")
         }
+        if let scheme = urlScheme(of: path) {
+            // `postgresql://…` and the like: a server store may come later; never treat the URL
+            // as a relative file name and create folders called `postgresql:`.
+            throw .cannotOpen(
+                path: path,
+                reason: "it is a \(scheme):// URL, and only SQLite database files are supported; "
+                    + "give a file path")
+        }
         if try !DatabaseFile.exists(path) {
             guard options.createIfMissing else { throw .databaseMissing(path: path) }
             try DatabaseFile.createFolder(containing: path)
@@ -74,6 +82,23 @@ extension SQLiteSeenStore {
             _ = try connection.slottedStatement(SQL.record)
         }
         return connection
+    }
+
+    /// The scheme of `path` when it is written as a URL (`scheme://…`), else `nil`.
+    static func urlScheme(of path: String) -> String? {
+        guard let colon = path.firstIndex(of: ":"), path[colon...].hasPrefix("://") else {
+            return nil
+        }
+        let scheme = path[..<colon]
+        guard let first = scheme.unicodeScalars.first, first.properties.isAlphabetic,
+            first.isASCII,
+            scheme.unicodeScalars.allSatisfy({
+                $0.isASCII
+                    && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
+                        || "+.-".unicodeScalars.contains($0))
+            })
+        else { return nil }
+        return String(scheme)
     }
 
     /// What opening reads before writing anything.
