@@ -4,17 +4,7 @@ import Testing
 /// Runs the built `walkthrough` binary as a user would.
 struct EndToEndTests {
     /// The binary next to this test bundle, in the same build folder.
-    static let binary: String = {
-        let testExecutable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        var folder = testExecutable.deletingLastPathComponent()
-        // The test bundle is `….xctest` (a file, or a folder on some layouts).
-        while folder.path != "/" {
-            let candidate = folder.appendingPathComponent("walkthrough").path
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-            folder.deleteLastPathComponent()
-        }
-        return repositoryRoot() + "/.build/debug/walkthrough"
-    }()
+    static let binary = walkthroughBinary
 
     struct Output {
         var status: Int32

@@ -15,10 +15,153 @@ struct HelpTests {
           -h, --help              Show help information.
 
         SUBCOMMANDS:
+          play                    Show a walkthrough to a user, in the terminal or as
+                                  plain text.
+          seen                    Tell whether a user has seen a walkthrough (exit 0) or
+                                  not (exit 1).
+          mark                    Record a walkthrough as seen by a user without playing
+                                  it.
+          reset                   Forget that users have seen walkthroughs, so they show
+                                  again.
+          status                  List who has seen which walkthrough, and where
+                                  unfinished ones stand.
+          list                    List the walkthrough definitions in a folder and the
+                                  user's state of each.
           validate                Check walkthrough definition files and list every
                                   problem.
 
           See 'walkthrough help <subcommand>' for detailed help.
+
+        """
+
+    static let playHelp = """
+        OVERVIEW: Show a walkthrough to a user, in the terminal or as plain text.
+
+        Keys: right, l, n, space or Enter for the next page (on the last page: finish);
+        left, h, p or b for the previous one; 1-9 to jump; s to skip; q or Esc to quit;
+        ? for help. Without a terminal, or with --plain, pages are printed as text and
+        commands are read one a line (next, back, jump N, skip, quit, help); the end of
+        input quits. Progress is saved on every move; a user who has seen the
+        walkthrough is told so, and nothing plays, unless --force.
+
+        USAGE: walkthrough play <walkthrough> [--user <name>] [--db <path>] [--force] [--restart] [--plain]
+
+        ARGUMENTS:
+          <walkthrough>           A definition file, file name or id.
+
+        OPTIONS:
+          --user <name>           The user to act for (default: the login name).
+          --db <path>             The seen database (default: $WALKTHROUGH_DB, else
+                                  under $XDG_STATE_HOME).
+          --force                 Play it even if the user has already seen it.
+          --restart               Start on the first page instead of resuming.
+          --plain                 Print plain text and read commands, even on a
+                                  terminal.
+          -h, --help              Show help information.
+
+        """
+
+    static let seenHelp = """
+        OVERVIEW: Tell whether a user has seen a walkthrough (exit 0) or not (exit 1).
+
+        Seen means completed or skipped at the definition's current version or a later
+        one. Only reads: a database that does not exist yet means not seen, and nothing
+        is created. For scripts: walkthrough seen ID -q || walkthrough play ID
+
+        USAGE: walkthrough seen <walkthrough> [--user <name>] [--db <path>] [--quiet]
+
+        ARGUMENTS:
+          <walkthrough>           A definition file, file name or id.
+
+        OPTIONS:
+          --user <name>           The user to act for (default: the login name).
+          --db <path>             The seen database (default: $WALKTHROUGH_DB, else
+                                  under $XDG_STATE_HOME).
+          -q, --quiet             Print nothing; answer with the exit status only.
+          -h, --help              Show help information.
+
+        """
+
+    static let markHelp = """
+        OVERVIEW: Record a walkthrough as seen by a user without playing it.
+
+        Records the definition's current version as completed (or skipped with
+        --skipped). Creates the database and its folder when they do not exist.
+
+        USAGE: walkthrough mark <walkthrough> [--user <name>] [--db <path>] [--skipped]
+
+        ARGUMENTS:
+          <walkthrough>           A definition file, file name or id.
+
+        OPTIONS:
+          --user <name>           The user to act for (default: the login name).
+          --db <path>             The seen database (default: $WALKTHROUGH_DB, else
+                                  under $XDG_STATE_HOME).
+          --skipped               Record it as skipped rather than completed.
+          -h, --help              Show help information.
+
+        """
+
+    static let resetHelp = """
+        OVERVIEW: Forget that users have seen walkthroughs, so they show again.
+
+        Give either --user NAME (all of that user's records, or only the ids given) or
+        --all-users with one or more ids (those walkthroughs for everyone). An id may
+        also be the path of a definition file. Prints each record removed.
+
+        USAGE: walkthrough reset --user <name> [<id> ...] [--db <path>] [--dry-run]
+               walkthrough reset --all-users <id> ... [--db <path>] [--dry-run]
+
+        ARGUMENTS:
+          <id>                    A walkthrough id, or the path of its definition file.
+
+        OPTIONS:
+          --user <name>           Remove this user's records.
+          --all-users             Remove the records of every user for the ids given.
+          --db <path>             The seen database (default: $WALKTHROUGH_DB, else
+                                  under $XDG_STATE_HOME).
+          --dry-run               List what would be removed, and remove nothing.
+          -h, --help              Show help information.
+
+        """
+
+    static let statusHelp = """
+        OVERVIEW: List who has seen which walkthrough, and where unfinished ones stand.
+
+        Lists every record in the database, or only one user's with --user. --json
+        prints an array of {user, walkthrough, version, outcome, lastPage, updatedAt}:
+        outcome is completed, skipped or inProgress, lastPage counts from 1, updatedAt
+        is ISO 8601 in UTC. Only reads: nothing is created.
+
+        USAGE: walkthrough status [--user <name>] [--json] [--db <path>]
+
+        OPTIONS:
+          --user <name>           Only this user's records (default: everyone's).
+          --json                  Print a JSON array instead of a table.
+          --db <path>             The seen database (default: $WALKTHROUGH_DB, else
+                                  under $XDG_STATE_HOME).
+          -h, --help              Show help information.
+
+        """
+
+    static let listHelp = """
+        OVERVIEW: List the walkthrough definitions in a folder and the user's state of
+        each.
+
+        The state is not seen, in progress at page N/M, completed or skipped. A file
+        that is not a valid definition is listed as invalid with its first problem;
+        'walkthrough validate FILE' lists them all.
+
+        USAGE: walkthrough list [<dir>] [--user <name>] [--db <path>]
+
+        ARGUMENTS:
+          <dir>                   The folder to list (default: ./walkthroughs).
+
+        OPTIONS:
+          --user <name>           The user to act for (default: the login name).
+          --db <path>             The seen database (default: $WALKTHROUGH_DB, else
+                                  under $XDG_STATE_HOME).
+          -h, --help              Show help information.
 
         """
 
@@ -60,6 +203,27 @@ struct HelpTests {
         #expect(result.code == .success)
         #expect(result.standardOutput == Self.validateHelp)
         #expect(result.standardError.isEmpty)
+    }
+
+    @Test(arguments: [
+        ("play", playHelp), ("seen", seenHelp), ("mark", markHelp), ("reset", resetHelp),
+        ("status", statusHelp), ("list", listHelp), ("validate", validateHelp),
+    ])
+    func everyCommandHasItsHelpInEveryWayOfAsking(command: String, help: String) {
+        for arguments in [["help", command], [command, "--help"], [command, "-h"]] {
+            let result = walkthrough(arguments)
+            #expect(result.code == .success, "\(arguments)")
+            #expect(result.standardOutput == help, "\(arguments)")
+            #expect(result.standardError.isEmpty, "\(arguments)")
+        }
+    }
+
+    @Test func helpWinsOverMissingArguments() {
+        // `play --help` needs no walkthrough argument, and touches no database.
+        let result = walkthrough(
+            ["play", "--help"], environment: ["WALKTHROUGH_DB": "/nonexistent/x"])
+        #expect(result.code == .success)
+        #expect(result.standardOutput == Self.playHelp)
     }
 
     @Test func printsTheVersion() {

@@ -5,16 +5,20 @@ import Foundation
 /// same query on the same file, both spawned, interleaved; wall time per process, and each
 /// side's peak RSS (measured apart, through GNU time).
 ///
-/// The `walkthrough` binary is the one next to this binary (or `--walkthrough PATH`). When it
-/// has no working `seen` command yet (an exit status other than 0 or 1), the suite is reported
-/// unavailable with the reason instead of measured.
+/// The `walkthrough` binary is `--walkthrough PATH`, else the fully static build that
+/// `scripts/build-static.sh` makes (`.build/static/release/walkthrough` under the current
+/// folder) when there is one, else the one next to this binary. When it has no working `seen`
+/// command (an exit status other than 0 or 1), the suite is reported unavailable with the
+/// reason instead of measured.
 enum GateSuite {
     static func run(_ context: BenchContext) throws -> [Measurement] {
         let users = context.quick ? 10_000 : 1_000_000
         let rounds = context.quick ? 5 : 31
+        let staticBuild = ".build/static/release/walkthrough"
         let binary =
             context.options.walkthroughPath
-            ?? (Self.folder(of: context.executable) + "/walkthrough")
+            ?? (access(staticBuild, X_OK) == 0
+                ? staticBuild : Self.folder(of: context.executable) + "/walkthrough")
         var linkage: String?
         func unavailable(_ reason: String) -> [Measurement] {
             var measurement = Measurement(
@@ -25,8 +29,8 @@ enum GateSuite {
         }
         guard access(binary, X_OK) == 0 else {
             return unavailable(
-                "no walkthrough binary at \(binary); build it (swift build -c release "
-                    + "--static-swift-stdlib) or pass --walkthrough PATH")
+                "no walkthrough binary at \(binary); build it (scripts/build-static.sh) or "
+                    + "pass --walkthrough PATH")
         }
         linkage = Linkage.describe(binary, path: context.environment["PATH"])
         guard let sqlite3 = Spawn.find("sqlite3", path: context.environment["PATH"]) else {

@@ -11,6 +11,10 @@ struct CommandConfiguration: Sendable {
     var arguments: [ArgumentSpec] = []
     /// Options and flags, in the order help lists them (`--help` is added automatically).
     var options: [OptionSpec] = []
+    /// The usage, one form a line, after the program and command names, for a command whose
+    /// options combine in ways the generated line cannot show (`reset`); empty: generated from
+    /// ``arguments`` and ``options``.
+    var usageForms: [String] = []
 }
 
 /// A positional argument.

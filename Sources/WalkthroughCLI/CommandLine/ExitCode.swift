@@ -1,4 +1,5 @@
-/// How `walkthrough` ends, as DESIGN.md fixes the numbers (sysexits where they apply).
+/// How `walkthrough` ends, as DESIGN.md fixes the numbers (sysexits where they apply, 128 + the
+/// signal's number when a signal ended `play`).
 enum ExitCode: Int32, Sendable, Hashable, CaseIterable {
     /// Everything went as asked.
     case success = 0
@@ -12,6 +13,12 @@ enum ExitCode: Int32, Sendable, Hashable, CaseIterable {
     case missingInput = 66
     /// A bug: something that should not happen did (EX_SOFTWARE).
     case internalError = 70
-    /// The seen store cannot be opened, read or written (EX_IOERR).
+    /// The seen store (or the terminal) cannot be opened, read or written (EX_IOERR).
     case storeError = 74
+    /// `play` ended by SIGHUP: the terminal went away (128 + 1).
+    case hangup = 129
+    /// `play` ended by Ctrl-C or SIGINT (128 + 2).
+    case interrupted = 130
+    /// `play` ended by SIGTERM (128 + 15).
+    case terminated = 143
 }

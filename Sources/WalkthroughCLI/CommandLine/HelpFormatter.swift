@@ -6,8 +6,14 @@ enum HelpFormatter {
     /// Where lines wrap.
     static let width = 80
 
-    /// `walkthrough validate <file> ... [--strict] [--json]`
+    /// `walkthrough validate <file> ... [--strict] [--json]`; several forms go one a line,
+    /// aligned under the first after `USAGE: ` or `Usage: `.
     static func usage(of configuration: CommandConfiguration) -> String {
+        let prefix = WalkthroughCommand.name + " " + configuration.name
+        if !configuration.usageForms.isEmpty {
+            return configuration.usageForms.map { prefix + " " + $0 }
+                .joined(separator: "\n" + String(repeating: " ", count: "USAGE: ".count))
+        }
         var parts = [WalkthroughCommand.name, configuration.name]
         parts += configuration.arguments.map(\.usage)
         parts += configuration.options.map { "[\($0.display)]" }

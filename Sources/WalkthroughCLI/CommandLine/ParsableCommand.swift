@@ -17,21 +17,3 @@ protocol ParsableCommand {
     /// - Throws: Any error; ``WalkthroughCommand`` turns it into a message and an exit code.
     func run(in context: CommandContext) throws -> ExitCode
 }
-
-/// What a running command may use: the environment and the output streams.
-struct CommandContext {
-    /// The process environment (`WALKTHROUGH_DB`, `NO_COLOR`, …).
-    var environment: [String: String]
-    /// Standard output and standard error.
-    var output: any TextOutput
-
-    /// Writes `text` and a newline to standard output.
-    func print(_ text: String) {
-        output.write(text + "\n", to: .standardOutput)
-    }
-
-    /// Writes `text` and a newline to standard error.
-    func printError(_ text: String) {
-        output.write(text + "\n", to: .standardError)
-    }
-}

@@ -1,4 +1,5 @@
 import WalkthroughKit
+import WalkthroughTerminal
 
 /// The root `walkthrough` command: picks the subcommand, and is the one place where every
 /// error becomes a stream and an exit code.
@@ -17,7 +18,13 @@ enum WalkthroughCommand {
     /// Every subcommand, in the order help lists them. Adding a command: one file, one line here.
     static var commands: [any ParsableCommand.Type] {
         [
-            ValidateCommand.self
+            PlayCommand.self,
+            SeenCommand.self,
+            MarkCommand.self,
+            ResetCommand.self,
+            StatusCommand.self,
+            ListCommand.self,
+            ValidateCommand.self,
         ]
     }
 
@@ -140,6 +147,13 @@ enum WalkthroughCommand {
                 for line in ValidateCommand.lines(for: report) { context.printError(line) }
                 return .invalidDefinition
             }
+        case let error as SeenStoreError:
+            // The store's messages name the file and say what to do.
+            context.printError("Error: " + error.description)
+            return .storeError
+        case let error as TerminalError:
+            context.printError("Error: the terminal: " + error.description)
+            return .storeError
         default:
             context.printError("Error: internal error: \(error)")
             return .internalError

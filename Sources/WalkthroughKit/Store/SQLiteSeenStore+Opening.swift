@@ -1,4 +1,5 @@
 import CSQLite
+@preconcurrency import Glibc
 
 // MARK: - Opening
 
@@ -29,6 +30,14 @@ extension SQLiteSeenStore {
     ) throws(SeenStoreError) -> Connection {
         guard !path.isEmpty else {
             throw .cannotOpen(path: path, reason: "the path is empty")
+        }
+        if let scheme = urlScheme(of: path) {
+            // `postgresql://…` and the like: a server store may come later; never treat the URL
+            // as a relative file name and create folders called `postgresql:`.
+            throw .cannotOpen(
+                path: path,
+                reason: "it is a \(scheme):// URL, and only SQLite database files are supported; "
+                    + "give a file path")
         }
         if try !DatabaseFile.exists(path) {
             try DatabaseFile.refuseOrphanedWAL(of: path)
@@ -61,7 +70,11 @@ extension SQLiteSeenStore {
 
         let state = try sqlite(options) { () throws(SQLiteError) in try readState(connection) }
         try refuseForeign(state, path: path)
-        if !isWAL { try sqlite(options) { () throws(SQLiteError) in try switchToWAL(connection) } }
+        if !isWAL {
+            try sqlite(options) { () throws(SQLiteError) in
+                try switchToWAL(connection, busyTimeout: options.busyTimeout)
+            }
+        }
         if state.version < StoreSchema.currentVersion {
             let refusal = try sqlite(options) { () throws(SQLiteError) in
                 try migrate(connection)
@@ -72,6 +85,23 @@ extension SQLiteSeenStore {
             _ = try connection.slottedStatement(SQL.record)
         }
         return connection
+    }
+
+    /// The scheme of `path` when it is written as a URL (`scheme://…`), else `nil`.
+    static func urlScheme(of path: String) -> String? {
+        guard let colon = path.firstIndex(of: ":"), path[colon...].hasPrefix("://") else {
+            return nil
+        }
+        let scheme = path[..<colon]
+        guard let first = scheme.unicodeScalars.first, first.properties.isAlphabetic,
+            first.isASCII,
+            scheme.unicodeScalars.allSatisfy({
+                $0.isASCII
+                    && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
+                        || "+.-".unicodeScalars.contains($0))
+            })
+        else { return nil }
+        return String(scheme)
     }
 
     /// What opening reads before writing anything.
@@ -129,13 +159,36 @@ extension SQLiteSeenStore {
 
     /// Puts the database in WAL mode: readers never wait for the writer, and a commit is one
     /// append to the `-wal` file. The mode is stored in the file, so this runs once per file.
-    private static func switchToWAL(_ connection: Connection) throws(SQLiteError) {
-        let mode = try connection.execute("PRAGMA journal_mode = WAL")
-        guard mode?.lowercased() == "wal" else {
-            throw SQLiteError(
-                code: SQLITE_ERROR,
-                message: "could not switch to WAL journal mode (it stays \(mode ?? "unknown"))",
-                sql: "PRAGMA journal_mode = WAL", path: connection.path, operation: .configure)
+    ///
+    /// Changing the journal mode needs the file to itself, and SQLite answers `SQLITE_BUSY` at
+    /// once, without calling the busy handler, when another connection holds any lock: exactly
+    /// what happens when several processes create the store at the same moment. So the switch is
+    /// retried, with a growing pause, until the busy timeout has passed; a retry first looks
+    /// whether another process has switched the file already.
+    private static func switchToWAL(
+        _ connection: Connection, busyTimeout: Duration
+    ) throws(SQLiteError) {
+        let sql = "PRAGMA journal_mode = WAL"
+        let deadline = ContinuousClock.now + busyTimeout
+        var pauseMicroseconds: UInt32 = 500
+        while true {
+            do throws(SQLiteError) {
+                let mode = try connection.execute(sql)
+                guard mode?.lowercased() == "wal" else {
+                    throw SQLiteError(
+                        code: SQLITE_ERROR,
+                        message:
+                            "could not switch to WAL journal mode (it stays \(mode ?? "unknown"))",
+                        sql: sql, path: connection.path, operation: .configure)
+                }
+                return
+            } catch  where error.resultCode == SQLITE_BUSY && ContinuousClock.now < deadline {
+                usleep(pauseMicroseconds)
+                pauseMicroseconds = min(pauseMicroseconds * 2, 50_000)
+                if (try? connection.execute("PRAGMA journal_mode"))?.lowercased() == "wal" {
+                    return
+                }
+            }
         }
     }
 

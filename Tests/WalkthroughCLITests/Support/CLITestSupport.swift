@@ -40,8 +40,14 @@ final class TemporaryDirectory {
     /// Writes `text` to `name` in the folder and returns the file's path.
     @discardableResult
     func write(_ text: String, to name: String) throws -> String {
+        try write(Data(text.utf8), to: name)
+    }
+
+    /// Writes `data` to `name` in the folder and returns the file's path.
+    @discardableResult
+    func write(_ data: Data, to name: String) throws -> String {
         let file = path + "/" + name
-        try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+        try data.write(to: URL(fileURLWithPath: file))
         return file
     }
 }
@@ -55,6 +61,19 @@ func repositoryRoot(_ file: String = #filePath) -> String {
     }
     return FileManager.default.currentDirectoryPath
 }
+
+/// The built `walkthrough` binary, next to this test bundle in the same build folder.
+let walkthroughBinary: String = {
+    let testExecutable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    var folder = testExecutable.deletingLastPathComponent()
+    // The test bundle is `….xctest` (a file, or a folder on some layouts).
+    while folder.path != "/" {
+        let candidate = folder.appendingPathComponent("walkthrough").path
+        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        folder.deleteLastPathComponent()
+    }
+    return repositoryRoot() + "/.build/debug/walkthrough"
+}()
 
 /// A valid one-page definition.
 let goodDefinition = """

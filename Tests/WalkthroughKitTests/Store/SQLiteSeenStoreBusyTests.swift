@@ -68,4 +68,29 @@ struct SQLiteSeenStoreBusyTests {
         try holder.exec("ROLLBACK")
         #expect(try bytes(of: path).isEmpty)
     }
+
+    /// Switching a new file to WAL needs it to itself, and SQLite refuses the switch at once,
+    /// without the busy handler, while another connection holds a write lock: what happens when
+    /// several processes create the store at the same moment. Opening waits for it instead.
+    @Test func openingANewFileWaitsForAnotherCreatorBeforeSwitchingToWAL() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("seen.sqlite3")
+        try write(Data(), to: path)
+        let holder = try RawDatabase(path)
+        try holder.exec("BEGIN IMMEDIATE")  // what another process creating the store holds
+
+        let released = Mutex(false)
+        let opener = Task.detached {
+            let store = try SQLiteSeenStore(path: path, options: .init(busyTimeout: .seconds(30)))
+            try store.markSeen(
+                user: "alice", walkthrough: "foodpin", version: 1, outcome: .completed)
+            return released.withLock { $0 }
+        }
+        try await Task.sleep(for: .milliseconds(300))
+        released.withLock { $0 = true }
+        try holder.exec("COMMIT")
+
+        #expect(try await opener.value == true)
+        #expect(try RawDatabase(path).scalar("PRAGMA journal_mode") == "wal")
+    }
 }

@@ -307,6 +307,28 @@ struct SQLiteSeenStoreOpeningTests {
         }
     }
 
+    /// `--db postgresql://…` is for later: until then a URL is refused, not taken as a relative
+    /// path that would create a folder called `postgresql:` in the current directory.
+    @Test(arguments: ["postgresql://db.example.com/walkthrough", "sqlite://seen.sqlite3"])
+    func aURLIsRefusedAndNothingIsCreated(url: String) throws {
+        let error = try #require(throws: SeenStoreError.self) { try SQLiteSeenStore(path: url) }
+        guard case .cannotOpen(let path, let reason) = error else {
+            Issue.record("expected cannotOpen, got \(error)")
+            return
+        }
+        #expect(path == url)
+        #expect(reason.contains("URL") && reason.contains("file path"))
+        let scheme = String(url.prefix(while: { $0 != ":" }))
+        #expect(!exists(scheme + ":"))
+    }
+
+    @Test func aFileNameWithAColonIsStillAFile() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("team:seen.sqlite3")
+        _ = try SQLiteSeenStore(path: path)
+        #expect(exists(path))
+    }
+
     @Test func aFolderThatCannotBeCreatedIsReported() throws {
         let folder = try TemporaryFolder()
         try write(Data("a file, not a folder".utf8), to: folder.file("blocker"))

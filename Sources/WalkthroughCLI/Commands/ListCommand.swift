@@ -1,0 +1,134 @@
+@preconcurrency import Glibc
+import WalkthroughKit
+
+/// `walkthrough list [DIR] [--user NAME] [--db PATH]`: the definitions in a folder and where the
+/// user stands with each.
+///
+/// One row per `.json` file of DIR (default `./walkthroughs`), in file-name order: id, title,
+/// pages, version, navigation, and the user's state: `not seen`, `in progress at page N/M`,
+/// `completed` or `skipped` (a record of an older version shows as not seen, with what it was).
+/// A file that is not a valid definition is listed by its file name as `invalid: ` and its first
+/// problem; `walkthrough validate` lists them all. A JSON Schema (`schema.json`) is left out.
+/// It only reads the database, and creates nothing.
+struct ListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        name: "list",
+        abstract: "List the walkthrough definitions in a folder and the user's state of each.",
+        discussion: """
+            The state is not seen, in progress at page N/M, completed or skipped. A file that \
+            is not a valid definition is listed as invalid with its first problem; 'walkthrough \
+            validate FILE' lists them all.
+            """,
+        arguments: [
+            ArgumentSpec(
+                name: "dir", help: "The folder to list (default: ./walkthroughs).",
+                isOptional: true)
+        ],
+        options: StoreOptions.specs)
+
+    /// The folder listed.
+    var folder: String
+    /// `--user` and `--db`.
+    var store: StoreOptions
+
+    init(parsed: ParsedArguments) {
+        folder = parsed.argument("dir").first ?? DefinitionResolver.defaultFolder
+        store = StoreOptions(parsed: parsed)
+    }
+
+    func run(in context: CommandContext) throws -> ExitCode {
+        let name = Self.configuration.name
+        let user = try store.user(environment: context.environment, command: name)
+        let reports = try Self.definitionFiles(in: folder).map { file in
+            (file, DefinitionLoader.validate(contentsOf: Self.join(folder, file)))
+        }.filter { !$0.1.isJSONSchema }
+        guard !reports.isEmpty else {
+            context.print("No walkthrough definitions (.json files) in \(folder).")
+            return .success
+        }
+        var seenStore: SQLiteSeenStore?
+        if reports.contains(where: { $0.1.isValid }) {
+            let path = try store.databasePath(environment: context.environment, command: name)
+            seenStore = try SeenStores.openIfPresent(path)
+        }
+        var table = Table(
+            header: ["ID", "TITLE", "PAGES", "VERSION", "NAVIGATION", "STATE FOR \(user)"])
+        for (file, report) in reports {
+            guard let walkthrough = report.walkthrough else {
+                let problem = report.errors.first?.description ?? "not a walkthrough definition"
+                table.rows.append([file, "-", "-", "-", "-", "invalid: " + problem])
+                continue
+            }
+            let record = try seenStore?.record(user: user, walkthrough: walkthrough)
+            table.rows.append([
+                walkthrough.id, walkthrough.title.flatMap { $0.isEmpty ? nil : $0 } ?? "-",
+                String(walkthrough.pages.count),
+                String(walkthrough.version), walkthrough.navigation.rawValue,
+                Self.state(of: record, for: walkthrough),
+            ])
+        }
+        for line in table.lines() { context.print(line) }
+        return .success
+    }
+
+    /// `not seen`, `in progress at page 2/3`, `completed`, `skipped`, or for a record of another
+    /// version `not seen (completed version 1)`.
+    static func state(of record: SeenRecord?, for walkthrough: Walkthrough) -> String {
+        guard let record else { return "not seen" }
+        if record.isSeen(atLeast: walkthrough.version) {
+            return Wording.outcome(record.outcome)
+        }
+        if record.outcome == .inProgress, record.version == walkthrough.version {
+            let count = walkthrough.pages.count
+            return "in progress at page "
+                + Wording.position(min(record.lastPage, count - 1), of: count)
+        }
+        let was = record.outcome == .inProgress ? "started" : Wording.outcome(record.outcome)
+        return "not seen (\(was) version \(record.version))"
+    }
+
+    // MARK: - Folder
+
+    /// The names of the `.json` files in `folder` (not hidden ones), sorted by their bytes.
+    ///
+    /// - Throws: A failure with exit 66 when the folder is missing, not a folder, or unreadable.
+    static func definitionFiles(in folder: String) throws(CommandLineError) -> [String] {
+        switch FileKind.of(folder) {
+        case .missing:
+            throw .failure(
+                "Error: \(folder): no such folder; give a folder of walkthrough definitions "
+                    + "(default: ./walkthroughs)",
+                exitCode: .missingInput)
+        case .file:
+            throw .failure(
+                "Error: \(folder): not a folder; give the folder that holds the definitions, "
+                    + "or use 'walkthrough validate \(folder)' for one file",
+                exitCode: .missingInput)
+        case .directory:
+            break
+        }
+        guard let directory = opendir(folder) else {
+            let reason = String(cString: strerror(errno))
+            throw .failure(
+                "Error: \(folder): cannot be read (\(reason)); check the folder's permissions",
+                exitCode: .missingInput)
+        }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name.hasSuffix(".json"), !name.hasPrefix("."),
+                FileKind.of(join(folder, name)) == .file
+            {
+                names.append(name)
+            }
+        }
+        return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    private static func join(_ folder: String, _ name: String) -> String {
+        folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+}

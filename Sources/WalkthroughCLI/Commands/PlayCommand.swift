@@ -1,0 +1,139 @@
+import WalkthroughKit
+import WalkthroughTerminal
+
+/// `walkthrough play FILE|ID [--user NAME] [--db PATH] [--force] [--restart] [--plain]`: shows a
+/// walkthrough to a user and records how it ended.
+///
+/// Checks the store first: a user who has seen the current version is told so (how and when)
+/// and nothing plays, unless `--force`. An unfinished run resumes at its page unless
+/// `--restart`. Full-screen when standard input and output are terminals and `TERM` is usable;
+/// otherwise, or with `--plain`, page by page as plain text with commands read one a line.
+/// Every move is saved as it happens. Exit 0 when the walkthrough is completed, skipped or the
+/// user quits; 130, 143 or 129 when SIGINT (Ctrl-C), SIGTERM or SIGHUP ends it, after the
+/// terminal is restored, with the progress kept.
+struct PlayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        name: "play",
+        abstract: "Show a walkthrough to a user, in the terminal or as plain text.",
+        discussion: """
+            Keys: right, l, n, space or Enter for the next page (on the last page: finish); \
+            left, h, p or b for the previous one; 1-9 to jump; s to skip; q or Esc to quit; ? \
+            for help. Without a terminal, or with --plain, pages are printed as text and \
+            commands are read one a line (next, back, jump N, skip, quit, help); the end of \
+            input quits. Progress is saved on every move; a user who has seen the walkthrough \
+            is told so, and nothing plays, unless --force.
+            """,
+        arguments: [
+            ArgumentSpec(name: "walkthrough", help: "A definition file, file name or id.")
+        ],
+        options: StoreOptions.specs + [
+            .flag("force", help: "Play it even if the user has already seen it."),
+            .flag("restart", help: "Start on the first page instead of resuming."),
+            .flag("plain", help: "Print plain text and read commands, even on a terminal."),
+        ])
+
+    /// The `FILE|ID` argument.
+    var walkthrough: String
+    /// `--user` and `--db`.
+    var store: StoreOptions
+    /// `--force`: play even when already seen.
+    var force: Bool
+    /// `--restart`: do not resume.
+    var restart: Bool
+    /// `--plain`: the plain player even on a terminal.
+    var plain: Bool
+
+    init(parsed: ParsedArguments) {
+        walkthrough = parsed.argument("walkthrough")[0]
+        store = StoreOptions(parsed: parsed)
+        force = parsed.flag("force")
+        restart = parsed.flag("restart")
+        plain = parsed.flag("plain")
+    }
+
+    func run(in context: CommandContext) throws -> ExitCode {
+        let name = Self.configuration.name
+        let environment = context.environment
+        let user = try store.user(environment: environment, command: name)
+        let path = try store.databasePath(environment: environment, command: name)
+        let definition = try Definitions.load(walkthrough, environment: environment)
+        let session = try Session(
+            walkthrough: definition, user: user, store: try SeenStores.open(path),
+            restart: restart)
+        let title = Wording.name(of: definition)
+        if session.alreadySeen, !force, let record = session.priorRecord {
+            context.print(
+                "\(user) has already seen \(title) (version \(record.version)): "
+                    + "\(Wording.outcome(record.outcome)) on \(Timestamp.human(record.updatedAt))."
+                    + " Nothing to play; add --force to see it again.")
+            return .success
+        }
+        if session.isResuming {
+            context.print(
+                "Resuming \(title) at page \(position(session.resumedAt, definition)), where "
+                    + "\(user) left off (--restart starts over).")
+        }
+        context.output.flush()
+        let result = try play(session, environment: environment, output: context.output)
+        return finish(result, session: session, context: context)
+    }
+
+    // MARK: - Playing
+
+    private func play(
+        _ session: Session, environment: [String: String], output: any TextOutput
+    ) throws -> PlayResult {
+        let interactive = !plain && TerminalDetection.isInteractive(term: environment["TERM"])
+        if interactive {
+            let colour = TerminalDetection.colourEnabled(noColor: environment["NO_COLOR"])
+            let options = TerminalPlayerOptions(signals: .all, colour: colour)
+            return try TerminalPlayer(session: session, options: options).play()
+        }
+        let player = PlainPlayer(
+            session: session, input: FileDescriptorLineSource.standardInput(),
+            output: PlayerOutput(output, stream: .standardOutput),
+            errorOutput: PlayerOutput(output, stream: .standardError), signals: .all)
+        return try player.play()
+    }
+
+    /// The closing line and the exit code for how playing ended.
+    private func finish(
+        _ result: PlayResult, session: Session, context: CommandContext
+    ) -> ExitCode {
+        let definition = session.walkthrough
+        let user = session.user ?? ""
+        let title = Wording.name(of: definition)
+        let page = position(session.navigator.index, definition)
+        // A replay never downgrades a seen record: stopping part-way leaves it as it was.
+        let kept =
+            session.alreadySeen
+            ? session.priorRecord.map {
+                "\(user) still counts as having seen \(title) (\(Wording.outcome($0.outcome)), "
+                    + "version \($0.version))."
+            } : nil
+        switch result {
+        case .completed, .skipped:
+            let outcome = result == .completed ? "completed" : "skipped"
+            context.print("Recorded: \(user) \(outcome) \(title) (version \(definition.version)).")
+            return .success
+        case .quit:
+            context.print(
+                kept.map { "Stopped at page \(page); " + $0 }
+                    ?? "Progress kept at page \(page); run the same command to resume.")
+            return .success
+        case .interrupted(let signal):
+            context.printError(
+                "Interrupted by \(signal) at page \(page); "
+                    + (kept ?? "progress kept: run the same command to resume."))
+            switch signal {
+            case .interrupt: return .interrupted
+            case .terminate: return .terminated
+            case .hangup: return .hangup
+            }
+        }
+    }
+
+    private func position(_ index: Int, _ walkthrough: Walkthrough) -> String {
+        Wording.position(index, of: walkthrough.pages.count)
+    }
+}

@@ -1,0 +1,29 @@
+import WalkthroughKit
+
+/// Phrases several commands print, worded in one place.
+enum Wording {
+    /// The walkthrough's title, or its id when it has none.
+    static func name(of walkthrough: Walkthrough) -> String {
+        if let title = walkthrough.title, !title.isEmpty { return title }
+        return walkthrough.id
+    }
+
+    /// `completed`, `skipped` or `in progress`.
+    static func outcome(_ outcome: SeenOutcome) -> String {
+        switch outcome {
+        case .completed: return "completed"
+        case .skipped: return "skipped"
+        case .inProgress: return "in progress"
+        }
+    }
+
+    /// `1 record`, `2 records`.
+    static func counted(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    }
+
+    /// `2/3`: a 0-based page index as the user counts pages.
+    static func position(_ index: Int, of count: Int) -> String {
+        "\(index + 1)/\(count)"
+    }
+}

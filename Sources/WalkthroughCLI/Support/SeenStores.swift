@@ -1,0 +1,26 @@
+import WalkthroughKit
+
+/// Opening the seen store, for commands that only read and for commands that write.
+enum SeenStores {
+    /// The store at `path` for a command that only reads (`seen`, `status`, `list`, a dry-run
+    /// `reset`), or `nil` when the database does not exist yet: nothing has been recorded, and
+    /// nothing is created (no file, no folder).
+    ///
+    /// - Throws: ``SeenStoreError`` for a file that exists and cannot be used.
+    static func openIfPresent(_ path: String) throws(SeenStoreError) -> SQLiteSeenStore? {
+        do {
+            return try SQLiteSeenStore(
+                path: path, options: SQLiteSeenStore.Options(createIfMissing: false))
+        } catch .databaseMissing {
+            return nil
+        }
+    }
+
+    /// The store at `path` for a command that writes (`play`, `mark`), created with its folder
+    /// (0700) when missing.
+    ///
+    /// - Throws: ``SeenStoreError`` naming the path.
+    static func open(_ path: String) throws(SeenStoreError) -> SQLiteSeenStore {
+        try SQLiteSeenStore(path: path)
+    }
+}
