@@ -33,10 +33,10 @@ flags=(
     -O -g
     -sanitize=fuzzer,address
     -use-ld=lld
-    -I Sources/CSQLite
-    -I "$out"
-    -L "$out"
 )
+root=$(pwd)
+# Absolute, so that the link step can run from another folder.
+paths=(-I "$root/Sources/CSQLite" -I "$root/$out" -L "$root/$out")
 
 # Whether $1 is missing or older than any of the other arguments.
 stale() {
@@ -61,7 +61,7 @@ build_library() {
     [ "$name" = WalkthroughTerminal ] && inputs+=("$out/libWalkthroughKit.a")
     if stale "$out/lib$name.a" "${inputs[@]}" fuzz/build.sh; then
         echo "fuzz/build.sh: compiling $name (${#files[@]} files)" >&2
-        swiftc "${flags[@]}" -module-name "$name" -emit-module \
+        swiftc "${flags[@]}" "${paths[@]}" -module-name "$name" -emit-module \
             -emit-module-path "$out/$name.swiftmodule" -emit-library -static \
             -o "$out/lib$name.a" -wmo "${files[@]}"
     fi
@@ -84,11 +84,13 @@ build_target() {
     if stale "$binary" "${files[@]}" "$out/libWalkthroughKit.a" "$out/libWalkthroughTerminal.a" \
         fuzz/build.sh; then
         echo "fuzz/build.sh: linking fuzz-$name" >&2
-        # The module files go to .build/fuzz/targets, not the current folder.
+        # Run from .build/fuzz/targets, where swiftc leaves the module files it writes beside
+        # a whole-module build, with every path made absolute.
         mkdir -p "$out/targets"
-        swiftc "${flags[@]}" -module-name "$module" -wmo "${files[@]}" \
-            -emit-module -emit-module-path "$out/targets/$module.swiftmodule" \
-            -lWalkthroughTerminal -lWalkthroughKit -lswiftSynchronization -lsqlite3 -o "$binary"
+        (cd "$out/targets" && swiftc "${flags[@]}" "${paths[@]}" -module-name "$module" -wmo \
+            "${files[@]/#/$root/}" \
+            -lWalkthroughTerminal -lWalkthroughKit -lswiftSynchronization -lsqlite3 \
+            -o "$root/$binary")
     fi
 }
 

@@ -92,17 +92,18 @@ private func checkRules(_ walkthrough: Walkthrough) {
             "a blank heading")
         require(page.image?.utf8.first != UInt8(ascii: "/"), "an absolute image path")
     }
-    let limits = DefinitionFormat.self
+    // Limits count Unicode code points, as JSON Schema's maxLength does.
+    func length(_ text: String?) -> Int { text?.unicodeScalars.count ?? 0 }
+    let label = DefinitionFormat.maximumLabelLength
     require(!walkthrough.finishLabel.isEmpty, "an empty finish label")
-    require(
-        walkthrough.finishLabel.count <= limits.maximumLabelLength
-            && (walkthrough.title?.count ?? 0) <= limits.maximumLabelLength,
-        "a title or finish label over the limit")
+    require(length(walkthrough.finishLabel) <= label, "a finish label over the limit")
+    require(length(walkthrough.title) <= label, "a title over the limit")
     for page in walkthrough.pages {
-        require(page.heading.count <= limits.maximumLabelLength, "a heading over the limit")
-        require(page.content.count <= limits.maximumContentLength, "content over the limit")
-        require((page.imageAlt?.count ?? 0) <= limits.maximumLabelLength, "alt over the limit")
-        require((page.image?.utf8.count ?? 0) <= limits.maximumPathLength, "image over the limit")
+        require(length(page.heading) <= label, "a heading over the limit")
+        require(
+            length(page.content) <= DefinitionFormat.maximumContentLength, "content over the limit")
+        require(length(page.imageAlt) <= label, "alt text over the limit")
+        require(length(page.image) <= DefinitionFormat.maximumPathLength, "image over the limit")
     }
 }
 

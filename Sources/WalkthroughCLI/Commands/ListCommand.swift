@@ -89,7 +89,8 @@ struct ListCommand: ParsableCommand {
 
     // MARK: - Folder
 
-    /// The names of the `.json` files in `folder` (not hidden ones), sorted by their bytes.
+    /// The names of the `.json` files in `folder` (not hidden ones, and only regular files: a
+    /// FIFO would block the listing), sorted by their bytes.
     ///
     /// - Throws: A failure with exit 66 when the folder is missing, not a folder, or unreadable.
     static func definitionFiles(in folder: String) throws(CommandLineError) -> [String] {
@@ -120,7 +121,7 @@ struct ListCommand: ParsableCommand {
                 String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
             }
             if name.hasSuffix(".json"), !name.hasPrefix("."),
-                FileKind.of(join(folder, name)) == .file
+                FileKind.isRegularFile(join(folder, name))
             {
                 names.append(name)
             }

@@ -42,25 +42,66 @@ struct StatusCommand: ParsableCommand {
     func run(in context: CommandContext) throws -> ExitCode {
         let path = try store.databasePath(
             environment: context.environment, command: Self.configuration.name)
-        let records = try SeenStores.openIfPresent(path)?.records(user: user) ?? []
+        // The records are read a page at a time and printed as they come: a store of a million
+        // records never sits in memory at once.
+        let seenStore = try SeenStores.openIfPresent(path)
         if json {
-            context.print(JSONText.array(records.map(Self.jsonObject(for:))).rendered())
-        } else if records.isEmpty {
+            try printJSON(seenStore, context: context)
+        } else if let seenStore, try printTable(seenStore, context: context) {
+            return .success
+        } else {
             let whose = user.map { " for \($0)" } ?? ""
             context.print("No walkthrough records\(whose) in \(path).")
-        } else {
-            var table = Table(
-                header: ["USER", "WALKTHROUGH", "VERSION", "OUTCOME", "LAST PAGE", "UPDATED"])
-            table.rows = records.map { record in
-                [
-                    record.user, record.walkthrough, String(record.version),
-                    Wording.outcome(record.outcome), String(record.lastPage + 1),
-                    Timestamp.human(record.updatedAt),
-                ]
-            }
-            for line in table.lines() { context.print(line) }
         }
         return .success
+    }
+
+    /// The JSON array, one element at a time; the same text as rendering the whole array.
+    private func printJSON(_ store: SQLiteSeenStore?, context: CommandContext) throws {
+        // Each element is held back until the next one says whether it needs a comma.
+        var previous: String?
+        try store?.forEachRecord(user: user) { record in
+            if let previous { context.print(previous + ",") } else { context.print("[") }
+            let object = Self.jsonObject(for: record).rendered()
+            previous = "  " + object.split(separator: "\n").joined(separator: "\n  ")
+        }
+        if let previous {
+            context.print(previous)
+            context.print("]")
+        } else {
+            context.print("[]")
+        }
+    }
+
+    /// The table in two passes over the records: the first sizes the columns, the second prints
+    /// the rows. Returns `false`, printing nothing, when there is no record.
+    private func printTable(_ store: SQLiteSeenStore, context: CommandContext) throws -> Bool {
+        let header = Table.printable(Self.header)
+        var widths = [Int](repeating: 0, count: header.count)
+        Table.widen(&widths, toFit: header)
+        var count = 0
+        try store.forEachRecord(user: user) { record in
+            Table.widen(&widths, toFit: Table.printable(Self.row(for: record)))
+            count += 1
+        }
+        guard count > 0 else { return false }
+        context.print(Table.line(header, widths: widths))
+        try store.forEachRecord(user: user) { record in
+            context.print(Table.line(Table.printable(Self.row(for: record)), widths: widths))
+        }
+        return true
+    }
+
+    private static let header = [
+        "USER", "WALKTHROUGH", "VERSION", "OUTCOME", "LAST PAGE", "UPDATED",
+    ]
+
+    private static func row(for record: SeenRecord) -> [String] {
+        [
+            record.user, record.walkthrough, String(record.version),
+            Wording.outcome(record.outcome), String(record.lastPage + 1),
+            Timestamp.human(record.updatedAt),
+        ]
     }
 
     /// One record as DESIGN.md fixes the keys; `lastPage` 1-based.

@@ -13,25 +13,41 @@ struct Table {
 
     /// The table's lines, without newlines; trailing spaces trimmed.
     func lines() -> [String] {
-        let cells = ([header] + rows).map { $0.map(TextSanitizer.sanitize).map(Self.oneLine) }
+        let cells = ([header] + rows).map(Self.printable)
         var widths = [Int](repeating: 0, count: header.count)
-        for row in cells {
-            for (column, cell) in row.enumerated() where column < widths.count {
-                widths[column] = max(widths[column], DisplayWidth.of(cell))
+        for row in cells { Self.widen(&widths, toFit: row) }
+        return cells.map { Self.line($0, widths: widths) }
+    }
+
+    // MARK: - One row at a time
+
+    // A table too large to hold (`status` on a million records) is printed in two passes over
+    // its rows: the first widens the columns (`widen`), the second prints each row (`line`).
+
+    /// The cells of a row as they are printed: sanitised, each on one line.
+    static func printable(_ row: [String]) -> [String] {
+        row.map { oneLine(TextSanitizer.sanitize($0)) }
+    }
+
+    /// Widens `widths` so that every column fits the cell of `row` (``printable(_:)`` cells).
+    static func widen(_ widths: inout [Int], toFit row: [String]) {
+        for (column, cell) in row.enumerated() where column < widths.count {
+            widths[column] = max(widths[column], DisplayWidth.of(cell))
+        }
+    }
+
+    /// One row (``printable(_:)`` cells) laid out in columns of `widths`, trailing spaces trimmed.
+    static func line(_ row: [String], widths: [Int]) -> String {
+        var line = ""
+        for (column, cell) in row.enumerated() {
+            line += cell
+            if column < row.count - 1 {
+                let padding = max(widths[column] - DisplayWidth.of(cell), 0) + 2
+                line += String(repeating: " ", count: padding)
             }
         }
-        return cells.map { row in
-            var line = ""
-            for (column, cell) in row.enumerated() {
-                line += cell
-                if column < row.count - 1 {
-                    let padding = widths[column] - DisplayWidth.of(cell) + 2
-                    line += String(repeating: " ", count: padding)
-                }
-            }
-            while line.last == " " { line.removeLast() }
-            return line
-        }
+        while line.last == " " { line.removeLast() }
+        return line
     }
 
     /// A cell on one line: a newline in a title or a user name would break the row.

@@ -92,7 +92,8 @@ public struct DefinitionResolver: Sendable, Hashable {
     }
 
     /// The first `.json` file of `folder`, in name order, that loads as a walkthrough whose id is
-    /// `id`. Files that do not load are passed over.
+    /// `id`. Files that do not load are passed over, and so is anything but a regular file: a
+    /// FIFO named `x.json` would block the search until something wrote to it.
     private static func definition(withID id: String, in folder: String) -> String? {
         guard let directory = opendir(folder) else { return nil }
         defer { closedir(directory) }
@@ -105,7 +106,7 @@ public struct DefinitionResolver: Sendable, Hashable {
         }
         for name in names.sorted() {
             let path = join(folder, name)
-            guard kind(of: path) == .file else { continue }
+            guard FileSystem.isRegularFile(path) else { continue }
             if DefinitionLoader.validate(contentsOf: path).walkthrough?.id == id { return path }
         }
         return nil
