@@ -7,7 +7,9 @@ import WalkthroughKit
 /// lastPage, updatedAt}` where `outcome` is `completed`, `skipped` or `inProgress`, `lastPage`
 /// counts from 1 and `updatedAt` is ISO 8601 in UTC with milliseconds
 /// (`2026-11-29T22:47:03.123Z`). It only reads: on a database that does not exist yet the list
-/// is empty (`[]`) and nothing is created.
+/// is empty (`[]`) and nothing is created. Records are read a page at a time
+/// (`SeenStore.forEachRecord`) and printed as they come, so a store of a million records never
+/// sits in memory; the table reads them twice, once to size its columns.
 struct StatusCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         name: "status",
