@@ -40,7 +40,9 @@ final class TmuxSession {
         logPath: String? = nil
     ) throws {
         let number = Self.counter.add(1, ordering: .relaxed).newValue
-        socket = "walkthrough-test-\(getpid())-\(number)"
+        // Not `walkthrough-test-…`: the terminal tests' copy of this class counts from 1 in the
+        // same test process, and two sessions on one server kill each other's.
+        socket = "walkthrough-cli-test-\(getpid())-\(number)"
         self.logPath = logPath
         // Start a placeholder, configure the pane, then respawn it with the real command, so
         // that options and logging are in place before the program's first byte.
