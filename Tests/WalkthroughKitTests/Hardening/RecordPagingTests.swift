@@ -145,7 +145,7 @@ struct RecordPagingTests {
     @Test func theInMemoryStoreStreamsTheSameWay() throws {
         let store = InMemorySeenStore()
         for user in Self.oddNames {
-            try store.markSeen(user: user, walkthrough: "foodpin", version: 1, outcome: .skipped)
+            store.markSeen(user: user, walkthrough: "foodpin", version: 1, outcome: .skipped)
         }
         var records: [SeenRecord] = []
         try store.forEachRecord(user: nil) { records.append($0) }
