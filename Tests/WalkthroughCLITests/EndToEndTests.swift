@@ -98,7 +98,16 @@ struct EndToEndTests {
         let result: Output
         if getuid() == 0 {
             let copy = folder.path + "/walkthrough"
-            try FileManager.default.copyItem(atPath: Self.binary, toPath: copy)
+            // Written through a close-on-exec descriptor: FileManager's copy leaves its
+            // descriptor inheritable, and a process another test spawns meanwhile (a tmux
+            // server lives for seconds) would keep the file open for writing, so executing it
+            // would fail with "Text file busy".
+            let binary = try Data(contentsOf: URL(fileURLWithPath: Self.binary))
+            let descriptor = open(copy, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
+            try #require(descriptor >= 0)
+            let written = binary.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            close(descriptor)
+            try #require(written == binary.count)
             #expect(chmod(copy, 0o755) == 0)
             result = try run(
                 ["--reuid=65534", "--regid=65534", "--clear-groups", copy, "validate", path],
