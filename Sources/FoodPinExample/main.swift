@@ -13,7 +13,10 @@ import Foundation  // Bundle.module (the libraries themselves never import Found
 import WalkthroughKit
 import WalkthroughTerminal
 
-func warn(_ line: String) { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+/// One line on standard error; an error's text (a path can hold anything) is sanitised first.
+func warn(_ line: String) {
+    FileHandle.standardError.write(Data((TextSanitizer.sanitize(line) + "\n").utf8))
+}
 
 let tour = Bundle.module.url(
     forResource: "foodpin", withExtension: "json", subdirectory: "walkthroughs")!

@@ -44,8 +44,9 @@ struct Spawn {
         var errorPipe: [Int32] = [-1, -1]
         if capture {
             guard pipe(&outputPipe) == 0, pipe(&errorPipe) == 0 else {
-                throw Failure(
-                    description: "cannot create a pipe: \(String(cString: strerror(errno)))")
+                let reason = String(cString: strerror(errno))
+                for descriptor in outputPipe + errorPipe where descriptor >= 0 { close(descriptor) }
+                throw Failure(description: "cannot create a pipe: \(reason)")
             }
             posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
             posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
@@ -78,8 +79,7 @@ struct Spawn {
         if capture {
             close(outputPipe[1])
             close(errorPipe[1])
-            output = Self.readAll(outputPipe[0])
-            error = Self.readAll(errorPipe[0])
+            (output, error) = Self.readAll(outputPipe[0], errorPipe[0])
             close(outputPipe[0])
             close(errorPipe[0])
         }
@@ -99,17 +99,40 @@ struct Spawn {
             standardOutput: output, standardError: error)
     }
 
-    /// Everything readable from `descriptor` until end of file.
-    private static func readAll(_ descriptor: Int32) -> String {
-        var bytes: [UInt8] = []
+    /// Everything readable from both descriptors until end of file on each, read as it comes
+    /// (with `poll`), so that a child filling one pipe while the other is being read cannot
+    /// block both sides.
+    private static func readAll(_ first: Int32, _ second: Int32) -> (String, String) {
+        var descriptors = [
+            pollfd(fd: first, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: second, events: Int16(POLLIN), revents: 0),
+        ]
+        var collected: [[UInt8]] = [[], []]
         var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            if count <= 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
+        var open = descriptors.count
+        while open > 0 {
+            if poll(&descriptors, nfds_t(descriptors.count), -1) < 0 {
+                if errno == EINTR { continue }
+                break
+            }
+            for index in descriptors.indices
+            where descriptors[index].fd >= 0 && descriptors[index].revents != 0 {
+                let count = chunk.withUnsafeMutableBytes {
+                    read(descriptors[index].fd, $0.baseAddress, $0.count)
+                }
+                if count < 0, errno == EINTR { continue }
+                if count <= 0 {
+                    descriptors[index].fd = -1  // poll passes over negative descriptors
+                    open -= 1
+                } else {
+                    collected[index].append(contentsOf: chunk[0..<count])
+                }
+            }
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return (
+            String(decoding: collected[0], as: UTF8.self),
+            String(decoding: collected[1], as: UTF8.self)
+        )
     }
 
     /// The full path of `name` found on `PATH`, or `nil`.

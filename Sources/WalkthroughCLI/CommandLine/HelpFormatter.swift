@@ -20,6 +20,14 @@ enum HelpFormatter {
         return parts.joined(separator: " ")
     }
 
+    /// The usage of a subcommand on one line, for error messages: several forms are joined
+    /// with `|`.
+    static func oneLineUsage(of configuration: CommandConfiguration) -> String {
+        let prefix = WalkthroughCommand.name + " " + configuration.name
+        guard !configuration.usageForms.isEmpty else { return usage(of: configuration) }
+        return configuration.usageForms.map { prefix + " " + $0 }.joined(separator: " | ")
+    }
+
     /// The full help of a subcommand.
     static func help(of configuration: CommandConfiguration) -> String {
         var sections = [paragraph("OVERVIEW: " + configuration.abstract)]
@@ -39,7 +47,10 @@ enum HelpFormatter {
 
     /// The help of the root command, listing `commands`.
     static func rootHelp(commands: [CommandConfiguration]) -> String {
-        let subcommands = commands.map { row($0.name, $0.abstract) }.joined(separator: "\n")
+        let subcommands =
+            (commands.map { row($0.name, $0.abstract) }
+            + [row("help", "Show help for the tool or for one subcommand.")])
+            .joined(separator: "\n")
         let sections = [
             paragraph("OVERVIEW: " + WalkthroughCommand.abstract),
             "USAGE: " + WalkthroughCommand.usage,

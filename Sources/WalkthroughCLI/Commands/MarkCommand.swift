@@ -49,6 +49,12 @@ struct MarkCommand: ParsableCommand {
                 "Kept: \(user) had already \(Wording.outcome(record.outcome)) \(title) at the "
                     + "newer version \(record.version); version \(definition.version) changes "
                     + "nothing.")
+        } else if let record = try seenStore.record(user: user, walkthrough: definition),
+            record.outcome == .completed, outcome == .skipped
+        {
+            context.print(
+                "Kept: \(user) had already completed \(title) (version \(record.version)); "
+                    + "marking it skipped changes nothing.")
         } else {
             context.print(
                 "Recorded: \(user) \(outcome.rawValue) \(title) (version \(definition.version)).")

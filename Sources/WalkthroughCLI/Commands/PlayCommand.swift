@@ -113,8 +113,21 @@ struct PlayCommand: ParsableCommand {
             } : nil
         switch result {
         case .completed, .skipped:
-            let outcome = result == .completed ? "completed" : "skipped"
-            context.print("Recorded: \(user) \(outcome) \(title) (version \(definition.version)).")
+            let outcome: SeenOutcome = result == .completed ? .completed : .skipped
+            // What the store kept: a replay never replaces a newer version, nor `completed`
+            // with `skipped`, so say so rather than claim what was not recorded.
+            if let record = try? session.store?.record(user: user, walkthrough: definition.id),
+                record.version != definition.version || record.outcome != outcome
+            {
+                context.print(
+                    "Kept: \(user) had already \(Wording.outcome(record.outcome)) \(title) "
+                        + "(version \(record.version)); this \(outcome.rawValue) replay changes "
+                        + "nothing.")
+            } else {
+                context.print(
+                    "Recorded: \(user) \(outcome.rawValue) \(title) (version "
+                        + "\(definition.version)).")
+            }
             return .success
         case .quit:
             context.print(

@@ -86,7 +86,7 @@ struct ResetCommand: ParsableCommand {
         }
         let path = try store.databasePath(
             environment: context.environment, command: Self.configuration.name)
-        guard let seenStore = try SeenStores.openIfPresent(path) else {
+        guard let seenStore = try SeenStores.openIfPresent(path, readOnly: dryRun) else {
             context.print("Nothing to remove: the database \(path) does not exist yet.")
             return .success
         }
@@ -126,7 +126,13 @@ struct ResetCommand: ParsableCommand {
             let all = try store.records(user: user)
             return walkthroughs.isEmpty ? all : all.filter { applies(to: $0, walkthroughs) }
         case .allUsers:
-            return try store.records(user: nil).filter { applies(to: $0, walkthroughs) }
+            // Page through the whole store, keeping only the matches: a store of a million
+            // records is never held in memory at once.
+            var matches: [SeenRecord] = []
+            try store.forEachRecord(user: nil) { record in
+                if applies(to: record, walkthroughs) { matches.append(record) }
+            }
+            return matches
         }
     }
 

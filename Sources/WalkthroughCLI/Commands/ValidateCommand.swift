@@ -91,14 +91,17 @@ struct ValidateCommand: ParsableCommand {
 
     /// `{"file", "valid", "errors": [...], "warnings": [...]}`; each problem is
     /// `{"path", "line", "column", "kind", "message"}`. Under `--strict`, `valid` is false when
-    /// there are warnings.
+    /// there are warnings. A JSON Schema (`schema.json`) passed over as the text form says
+    /// "skipped" has `"skipped": true` as well.
     private func jsonObject(for report: ValidationReport) -> JSONText {
-        .object([
+        var members: [(String, JSONText)] = [
             ("file", .string(report.file)),
             ("valid", .bool(report.passes(strict: strict))),
             ("errors", .array(report.errors.map(Self.jsonObject(for:)))),
             ("warnings", .array(report.warnings.map(Self.jsonObject(for:)))),
-        ])
+        ]
+        if report.isJSONSchema { members.append(("skipped", .bool(true))) }
+        return .object(members)
     }
 
     private static func jsonObject(for diagnostic: Diagnostic) -> JSONText {

@@ -57,15 +57,19 @@ enum WalkthroughCommand {
             throw CommandLineError.helpRequested(command: nil)
         }
         switch first {
-        case "-h", "--help":
+        case "-h", "--help", "--version":
+            guard arguments.count == 1 else {
+                throw CommandLineError.usage("Unexpected argument '\(arguments[1])'", command: nil)
+            }
+            if first == "--version" { throw CommandLineError.versionRequested }
             throw CommandLineError.helpRequested(command: nil)
-        case "--version":
-            throw CommandLineError.versionRequested
         case "help":
             guard arguments.count > 1 else { throw CommandLineError.helpRequested(command: nil) }
             guard arguments.count == 2 else {
                 throw CommandLineError.usage("Unexpected argument '\(arguments[2])'", command: nil)
             }
+            // `walkthrough help help` is the root help, which explains `help` too.
+            if arguments[1] == "help" { throw CommandLineError.helpRequested(command: nil) }
             let command = try find(arguments[1], in: commands)
             throw CommandLineError.helpRequested(command: command.configuration.name)
         default:
@@ -125,11 +129,13 @@ enum WalkthroughCommand {
             return .success
         case CommandLineError.usage(let message, let name):
             let command = configuration(name)
-            let usage = command.map(HelpFormatter.usage(of:)) ?? self.usage
+            let usage = command.map(HelpFormatter.oneLineUsage(of:)) ?? self.usage
             let helpCommand =
                 command.map { "\(self.name) \($0.name) --help" } ?? "\(self.name) --help"
-            context.printError(
-                "Error: \(message)\nUsage: \(usage)\n  See '\(helpCommand)' for more information.")
+            // One line, as every error is: what is wrong, then how the command is used and
+            // where to read more.
+            let stop = message.hasSuffix(".") || message.hasSuffix("?") ? "" : "."
+            context.printError("Error: \(message)\(stop) Usage: \(usage); see '\(helpCommand)'.")
             return .usage
         case CommandLineError.failure(let message, let exitCode):
             context.printError(message)
@@ -140,6 +146,9 @@ enum WalkthroughCommand {
                 context.printError("Error: " + error.description)
                 return .missingInput
             case .tooLarge:
+                context.printError("Error: " + error.description)
+                return .invalidDefinition
+            case .invalid(let report) where report.isJSONSchema:
                 context.printError("Error: " + error.description)
                 return .invalidDefinition
             case .invalid(let report):

@@ -9,6 +9,9 @@ final class StandardStreams: TextOutput {
     private var buffer: [UInt8] = []
     private var bufferedStream = OutputStream.standardOutput
     private let limit = 64 * 1024
+    /// The `errno` of the first write to standard output that failed (a full disk, a closed
+    /// descriptor), if any: the command's result did not all arrive, which `main` reports.
+    private(set) var standardOutputError: Int32?
 
     init() {
         buffer.reserveCapacity(limit)
@@ -37,7 +40,11 @@ final class StandardStreams: TextOutput {
                     descriptor, bytes.baseAddress! + offset, bytes.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    return  // A closed pipe or full disk: nothing useful left to do with the text.
+                    // A full disk or a closed descriptor: the rest cannot be delivered. A failure
+                    // on standard output is remembered for the exit status; one on standard
+                    // error has nowhere left to be told.
+                    if descriptor == 1, standardOutputError == nil { standardOutputError = errno }
+                    return
                 }
                 offset += written
             }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import WalkthroughKit
 
 /// Dates as the command prints them, always in UTC, computed by hand (no formatter, no time-zone
 /// database: the command must start fast, and UTC needs neither).
@@ -29,7 +30,7 @@ enum Timestamp {
         var milliseconds: Int64
 
         init(_ date: Date) {
-            let total = Int64((date.timeIntervalSince1970 * 1000).rounded())
+            let total = date.millisecondsSince1970
             let (days, millisecondsOfDay) = Timestamp.floorDivide(total, 86_400_000)
             (year, month, day) = Timestamp.civil(fromDays: days)
             seconds = millisecondsOfDay / 1000

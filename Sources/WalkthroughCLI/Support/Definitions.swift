@@ -15,12 +15,14 @@ enum Definitions {
     }
 
     /// The walkthrough id an `ID` argument of `reset` stands for: the id of the definition when
-    /// the argument is the path of an existing file, else the argument itself. Records may
-    /// outlive their definitions, so an id is never looked up on the search path.
+    /// the argument is the path of an existing file (it holds a `/` or ends in `.json`, as
+    /// ``DefinitionResolver`` reads paths), else the argument itself. Records may outlive their
+    /// definitions, so an id is never looked up on the search path.
     ///
     /// - Throws: ``DefinitionError`` when the argument is a file that is not a valid definition.
     static func id(forRecordArgument argument: String) throws(DefinitionError) -> String {
-        guard FileKind.of(argument) == .file else { return argument }
+        let looksLikePath = argument.contains("/") || argument.hasSuffix(".json")
+        guard looksLikePath, FileKind.of(argument) == .file else { return argument }
         return try DefinitionLoader.load(contentsOf: argument).id
     }
 }

@@ -2,15 +2,22 @@ import WalkthroughKit
 
 /// Opening the seen store, for commands that only read and for commands that write.
 enum SeenStores {
-    /// The store at `path` for a command that only reads (`seen`, `status`, `list`, a dry-run
-    /// `reset`), or `nil` when the database does not exist yet: nothing has been recorded, and
-    /// nothing is created (no file, no folder).
+    /// The store at `path`, or `nil` when the database does not exist yet: nothing has been
+    /// recorded, and nothing is created (no file, no folder).
+    ///
+    /// With `readOnly` (`seen`, `status`, `list`, a dry-run `reset`) the file is opened
+    /// read-only: nothing is written to it (no switch to WAL, no migration), and a database the
+    /// user may read but not write still answers. `reset` itself passes `false`: it removes
+    /// records, but has nothing to remove from a database that does not exist.
     ///
     /// - Throws: ``SeenStoreError`` for a file that exists and cannot be used.
-    static func openIfPresent(_ path: String) throws(SeenStoreError) -> SQLiteSeenStore? {
+    static func openIfPresent(
+        _ path: String, readOnly: Bool = true
+    ) throws(SeenStoreError) -> SQLiteSeenStore? {
         do {
             return try SQLiteSeenStore(
-                path: path, options: SQLiteSeenStore.Options(createIfMissing: false))
+                path: path,
+                options: SQLiteSeenStore.Options(createIfMissing: false, readOnly: readOnly))
         } catch .databaseMissing {
             return nil
         }

@@ -44,6 +44,10 @@ public enum DefinitionError: Error, Sendable, Hashable, CustomStringConvertible 
             return path + ": " + DiagnosticKind.unreadable(reason: reason).message
         case .tooLarge(let path, let limit):
             return path + ": " + DiagnosticKind.fileTooLarge(limit: limit).message
+        case .invalid(let report) where report.isJSONSchema:
+            return
+                "\(report.file): is a JSON Schema (its \"$schema\" names json-schema.org), not a "
+                + "walkthrough definition; give a definition file"
         case .invalid(let report):
             return report.errors.map { $0.formatted(file: report.file) }.joined(separator: "\n")
         }

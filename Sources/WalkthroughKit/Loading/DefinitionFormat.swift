@@ -5,6 +5,10 @@ public enum DefinitionFormat {
     /// The largest definition file accepted, in bytes: 16 MiB. Larger files are refused before
     /// they are read.
     public static let maximumFileSize = 16 * 1024 * 1024
+    /// The highest `version`: 2,147,483,647, the largest 32-bit integer, which every JSON Schema
+    /// validator and every store can hold exactly. A version is bumped one at a time; a larger
+    /// number is a typing mistake.
+    public static let maximumVersion = 2_147_483_647
     /// The most pages a walkthrough may have.
     public static let maximumPages = 10_000
     /// The deepest nesting of JSON objects and arrays accepted.

@@ -39,33 +39,40 @@ public struct DefinitionResolver: Sendable, Hashable {
 
     /// The definition file `argument` names.
     ///
-    /// 1. An existing file at `argument` (as a path) is the answer; so is a missing one when
-    ///    `argument` contains a `/`, which makes it a path, never a name.
-    /// 2. Otherwise, in each folder in order: `folder/argument`, then `folder/argument.json`.
-    /// 3. Otherwise, in each folder in order, a `.json` definition whose `"id"` is `argument`.
+    /// 1. An argument holding a `/` is a path, and only a path: the file there, or an error.
+    /// 2. A bare name ending in `.json` that names an existing file in the current folder is that
+    ///    file (so `walkthrough play foodpin.json` works inside `walkthroughs/`).
+    /// 3. Otherwise, in each folder in order: `folder/argument.json` (unless `argument` ends in
+    ///    `.json`), then `folder/argument` — regular files only.
+    /// 4. Otherwise, in each folder in order, a `.json` definition whose `"id"` is `argument`.
+    ///
+    /// A bare name never stops at whatever happens to have that name in the current folder (a
+    /// project folder or a script called `onboarding`): only step 2 looks there.
     ///
     /// - Throws: ``DefinitionError/notFound(path:)`` for a missing path,
     ///   ``DefinitionError/isDirectory(path:)`` for a folder given as a path, and
     ///   ``DefinitionError/notFoundOnSearchPath(name:searched:)`` naming every folder searched.
     public func resolve(_ argument: String) throws(DefinitionError) -> String {
-        switch Self.kind(of: argument) {
-        case .file: return argument
-        case .directory: throw .isDirectory(path: argument)
-        case .missing:
-            if argument.utf8.contains(UInt8(ascii: "/")) || argument.isEmpty {
-                throw .notFound(path: argument)
+        guard !argument.isEmpty else { throw .notFound(path: argument) }
+        if argument.utf8.contains(UInt8(ascii: "/")) {
+            switch Self.kind(of: argument) {
+            case .file: return argument
+            case .directory: throw .isDirectory(path: argument)
+            case .missing: throw .notFound(path: argument)
             }
         }
+        let isFileName = argument.hasSuffix(".json")
+        if isFileName, Self.kind(of: argument) == .file { return argument }
         for folder in searchPath {
             let candidates =
-                argument.hasSuffix(".json")
+                isFileName
                 ? [Self.join(folder, argument)]
-                : [Self.join(folder, argument), Self.join(folder, argument + ".json")]
-            for candidate in candidates where Self.kind(of: candidate) == .file {
+                : [Self.join(folder, argument + ".json"), Self.join(folder, argument)]
+            for candidate in candidates where FileSystem.isRegularFile(candidate) {
                 return candidate
             }
         }
-        if !argument.hasSuffix(".json") {
+        if !isFileName {
             for folder in searchPath {
                 if let match = Self.definition(withID: argument, in: folder) { return match }
             }

@@ -138,7 +138,9 @@ struct DefinitionValidator {
                 at: document.position(of: value))
             return nil
         }
-        guard let integer = number.integerValue, integer >= 1 else {
+        guard let integer = number.integerValue, integer >= 1,
+            integer <= DefinitionFormat.maximumVersion
+        else {
             report(.invalidVersion(number.text), path: path, at: document.position(of: value))
             return nil
         }

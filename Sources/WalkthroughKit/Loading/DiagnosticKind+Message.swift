@@ -70,7 +70,9 @@ extension DiagnosticKind {
                 "there is no \"id\", and no file name to take one from; add an \"id\" of 1 to 64 "
                 + "letters, digits, '.', '_' or '-'"
         case .invalidVersion(let text):
-            return "version \(text) is not allowed; use an integer of 1 or more, such as 1"
+            return
+                "version \(text) is not allowed; use a whole number from 1 to "
+                + "\(DefinitionFormat.maximumVersion), such as 1"
         case .invalidNavigation(let value):
             return "unknown navigation \(JSONPath.quoted(value)); use \"free\" or \"linear\""
         case .noPages:
@@ -99,6 +101,10 @@ extension DiagnosticKind {
             return "unknown key; did you mean \(JSONPath.quoted(suggestion))?"
         case .unknownKey(_, nil):
             return "unknown key; it is ignored; remove it or check its spelling"
+        case .controlCharacter(0x0D):
+            return
+                "contains a carriage return (U+000D); before a newline it is dropped, elsewhere "
+                + "it is shown escaped; remove it (use \\n alone for a new line)"
         case .controlCharacter(let scalar):
             return
                 "contains the control character U+\(JSONPath.hex4(scalar)); it will be shown "

@@ -55,7 +55,8 @@ public enum DiagnosticKind: Sendable, Hashable {
     case invalidID(String)
     /// No `id`, and the file name (`nil`: there is none) does not make a valid one.
     case invalidDefaultID(fileName: String?)
-    /// A `version` that is not an integer of 1 or more; the number as written.
+    /// A `version` that is not a whole number from 1 to ``DefinitionFormat/maximumVersion``; the
+    /// number as written.
     case invalidVersion(String)
     /// A `navigation` other than `"free"` or `"linear"`.
     case invalidNavigation(String)

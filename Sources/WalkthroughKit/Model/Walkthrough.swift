@@ -16,7 +16,11 @@ public struct Walkthrough: Sendable, Hashable {
     /// The identifier the store records this walkthrough under.
     public var id: String
     /// The definition's version, 1 or more. A user who saw an older version sees it again.
-    public var version: Int
+    ///
+    /// - Precondition: `version >= 1`, checked on every assignment.
+    public var version: Int {
+        didSet { precondition(version >= 1, "a walkthrough's version is 1 or more") }
+    }
     /// The title shown above every page, if any.
     public var title: String?
     /// How freely the user may jump between pages.
@@ -26,7 +30,12 @@ public struct Walkthrough: Sendable, Hashable {
     /// The label of the action that finishes the walkthrough on its last page.
     public var finishLabel: String
     /// The pages, in order. Never empty in a loaded walkthrough.
-    public var pages: [Page]
+    ///
+    /// - Precondition: never empty, checked on every assignment: the navigator, the players and
+    ///   the store all rely on a walkthrough having a page.
+    public var pages: [Page] {
+        didSet { precondition(!pages.isEmpty, "a walkthrough has at least one page") }
+    }
     /// The folder that page image paths are relative to: the definition file's folder, or `nil`
     /// when the walkthrough was not loaded from a file.
     public var baseDirectory: String?

@@ -7,7 +7,8 @@ struct VisitedPages: Sendable, Hashable {
 
     /// An empty set for `count` pages.
     init(count: Int) {
-        words = Array(repeating: 0, count: (count + 63) / 64)
+        let (whole, rest) = count.quotientAndRemainder(dividingBy: 64)
+        words = Array(repeating: 0, count: whole + (rest == 0 ? 0 : 1))
     }
 
     /// Adds `index`, which must be in `0 ..< count`.

@@ -170,6 +170,13 @@ final class Statement {
 
     // MARK: - Columns
 
+    /// The storage class of the 0-based `column` of the current row: `SQLITE_INTEGER`,
+    /// `SQLITE_FLOAT`, `SQLITE_TEXT`, `SQLITE_BLOB` or `SQLITE_NULL`. A column's declared type does
+    /// not bind what another program may have stored in it.
+    func storageClass(at column: Int32) -> Int32 {
+        sqlite3_column_type(handle, column)
+    }
+
     /// The integer in the 0-based `column` of the current row.
     func int(at column: Int32) -> Int {
         Int(sqlite3_column_int64(handle, column))

@@ -57,6 +57,11 @@ public final class InMemorySeenStore: SeenStore {
             let key = Key(user: user, walkthrough: walkthrough)
             let existing = records[key]
             if let existing, existing.outcome.countsAsSeen, existing.version > version { return }
+            if let existing, existing.outcome == .completed, outcome == .skipped,
+                existing.version == version
+            {
+                return
+            }
             records[key] = SeenRecord(
                 user: existing?.user ?? user, walkthrough: existing?.walkthrough ?? walkthrough,
                 version: version, outcome: SeenOutcome(outcome),

@@ -39,9 +39,10 @@ extension SQLiteSeenStore {
                 reason: "it is a \(scheme):// URL, and only SQLite database files are supported; "
                     + "give a file path")
         }
+        let mayCreate = options.createIfMissing && !options.readOnly
         if try !DatabaseFile.exists(path) {
             try DatabaseFile.refuseOrphanedWAL(of: path)
-            guard options.createIfMissing else { throw .databaseMissing(path: path) }
+            guard mayCreate else { throw .databaseMissing(path: path) }
             try DatabaseFile.createFolder(containing: path)
             try DatabaseFile.createEmptyFile(path)
         }
@@ -51,11 +52,12 @@ extension SQLiteSeenStore {
             // An empty file is a database nobody has written yet: one that may not create
             // anything treats it as missing and leaves it alone.
             try DatabaseFile.refuseOrphanedWAL(of: path)
-            guard options.createIfMissing else { throw .databaseMissing(path: path) }
+            guard mayCreate else { throw .databaseMissing(path: path) }
         case .sqlite(let version, let wal):
             try refuseNewer(version, path: path)
             isWAL = wal
         }
+        if options.readOnly { return try openReadOnly(path: path, options: options) }
         try DatabaseFile.checkWritable(path)
 
         let connection = try sqlite(options) { () throws(SQLiteError) in
@@ -80,6 +82,43 @@ extension SQLiteSeenStore {
                 try migrate(connection)
             }
             if let refusal { throw refusal }
+        }
+        try sqlite(options) { () throws(SQLiteError) in
+            _ = try connection.slottedStatement(SQL.record)
+        }
+        return connection
+    }
+
+    /// Steps 4, 5 and 7 of ``openConnection(path:options:)`` for a store that only reads:
+    /// `PRAGMA query_only` refuses every write, nothing is switched or migrated, and a file that
+    /// holds no walkthrough schema yet (an empty SQLite database) has no records.
+    private static func openReadOnly(
+        path: String, options: Options
+    ) throws(SeenStoreError) -> Connection {
+        // Opened for writing when the system allows it, only so that SQLite can tidy its own
+        // `-wal` and `-shm` files when the connection closes; the store writes nothing itself.
+        // A file the user may only read is opened read-only.
+        let flags = access(path, W_OK) == 0 ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY
+        let connection = try sqlite(options) { () throws(SQLiteError) in
+            try Connection(path: path, flags: flags)
+        }
+        connection.setBusyTimeout(milliseconds: options.busyTimeoutMilliseconds)
+        try sqlite(options) { () throws(SQLiteError) in
+            try connection.enableDefensiveMode()
+            // Every write through this connection is refused, whatever the flags.
+            try connection.execute("PRAGMA query_only = ON")
+        }
+        let state = try sqlite(options) { () throws(SQLiteError) in try readState(connection) }
+        try refuseForeign(state, path: path)
+        if state.version == 0, state.objectCount == 0 { throw .databaseMissing(path: path) }
+        guard state.version == StoreSchema.currentVersion else {
+            // An older schema: only a store that may write can migrate it. (Schema 1 is the
+            // first, so today this is a file whose version is 0 but holds tables, refused above.)
+            throw .unrecognizedSchema(
+                path: path,
+                detail: "it has schema version \(state.version), which only a command that "
+                    + "writes (such as walkthrough mark) can bring up to \(StoreSchema.currentVersion)"
+            )
         }
         try sqlite(options) { () throws(SQLiteError) in
             _ = try connection.slottedStatement(SQL.record)

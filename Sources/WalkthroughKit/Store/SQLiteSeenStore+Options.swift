@@ -11,15 +11,26 @@ extension SQLiteSeenStore {
         /// `walkthrough seen` gate, `status`) passes `false`, creates nothing and gets
         /// ``SeenStoreError/databaseMissing(path:)`` instead.
         public var createIfMissing: Bool
+        /// Whether the store only reads. Default: `false`.
+        ///
+        /// A read-only store writes nothing to the file, ever (`PRAGMA query_only`): no switch
+        /// to WAL, no migration, nothing created (as if `createIfMissing` were `false`); a file
+        /// the user may not write is opened with `SQLITE_OPEN_READONLY`. A missing file, an empty one, or an empty SQLite database gives
+        /// ``SeenStoreError/databaseMissing(path:)``: nothing has been recorded there. It can
+        /// read a database the user may not write (a store an administrator shares), and every
+        /// write method throws ``SeenStoreError/readOnlyFile(path:)``. The command's `seen`,
+        /// `status` and `list` open their store this way.
+        public var readOnly: Bool
 
         /// Options with the given values; every default is the safe choice.
         public init(
             busyTimeout: Duration = .seconds(5), synchronous: Synchronous = .full,
-            createIfMissing: Bool = true
+            createIfMissing: Bool = true, readOnly: Bool = false
         ) {
             self.busyTimeout = busyTimeout
             self.synchronous = synchronous
             self.createIfMissing = createIfMissing
+            self.readOnly = readOnly
         }
 
         /// The busy timeout in whole milliseconds, as `sqlite3_busy_timeout` takes it: negative

@@ -32,13 +32,20 @@ extension SQLiteSeenStore {
             let page = try recordPage(user: user, after: after, limit: pageSize)
             for record in page.records { try body(record) }
             guard page.records.count == pageSize, let last = page.last else { return }
+            // Keyset paging only ever moves forward; a page that ends where the last one did
+            // means the key does not compare as stored (decodeRecord refuses such rows, so this
+            // is a last line of defence against looping for ever).
+            guard last != after else {
+                throw SeenStoreError.corrupt(
+                    path: path, detail: "reading its records in order went back to a record")
+            }
             after = last
         }
     }
 
     /// The primary key of a record as stored: bytes, not strings, so that a value that is not
     /// valid UTF-8 (a file written by another tool) finds its own row again.
-    struct RecordKey: Sendable {
+    struct RecordKey: Sendable, Equatable {
         var user: [UInt8]
         var walkthrough: [UInt8]
     }

@@ -25,7 +25,7 @@ extension SQLiteSeenStore {
                 """)
 
         /// Upserts a finished outcome, keeping `last_page`; a seen record of a newer version
-        /// wins.
+        /// wins, and so does a `completed` one of the same version over `skipped`.
         static let markSeen = StatementSlot(
             index: 2,
             sql: """
@@ -35,6 +35,8 @@ extension SQLiteSeenStore {
                     version = excluded.version, outcome = excluded.outcome,
                     updated_at = excluded.updated_at
                 WHERE NOT (seen.outcome <> 'inProgress' AND seen.version > excluded.version)
+                    AND NOT (seen.outcome = 'completed' AND excluded.outcome = 'skipped'
+                        AND seen.version = excluded.version)
                 """)
 
         /// Upserts progress; a seen record of the same or a newer version is never downgraded.

@@ -203,18 +203,61 @@ public final class SQLiteSeenStore: SeenStore {
         }
     }
 
+    /// The earliest and latest `updated_at` the store reads back: the years 1 to 9999, in
+    /// milliseconds since 1970.
+    static let updatedAtRange: ClosedRange<Int64> = -62_135_596_800_000...253_402_300_799_999
+
     /// The record in the current row of a statement selecting the six columns in table order.
+    ///
+    /// The columns' declared types and checks bind only what this store writes; a row another
+    /// program wrote may hold anything. Every value is checked here, so that a hand-edited file
+    /// reaches the user as ``SeenStoreError/corrupt(path:detail:)`` naming it, never as a key
+    /// that pages cannot move past or a number that overflows when shown.
     static func decodeRecord(_ statement: Statement) throws(SQLiteError) -> SeenRecord {
+        func corrupt(_ detail: String) -> SQLiteError {
+            SQLiteError(
+                code: SQLITE_CORRUPT, message: "the seen table holds \(detail)", sql: statement.sql,
+                path: statement.path, operation: .step)
+        }
+        let columns = ["user", "walkthrough", "version", "outcome", "last_page", "updated_at"]
+        let expected = [
+            SQLITE_TEXT, SQLITE_TEXT, SQLITE_INTEGER, SQLITE_TEXT, SQLITE_INTEGER, SQLITE_INTEGER,
+        ]
+        for (index, type) in expected.enumerated() {
+            let found = statement.storageClass(at: Int32(index))
+            guard found == type else {
+                throw corrupt(
+                    "a \(columns[index]) that is \(storageClassName(found)), not \(storageClassName(type))"
+                )
+            }
+        }
         let outcomeText = statement.text(at: 3)
         guard let outcome = SeenOutcome(rawValue: outcomeText) else {
-            throw SQLiteError(
-                code: SQLITE_CORRUPT,
-                message: "the seen table holds an unknown outcome '\(outcomeText)'",
-                sql: statement.sql, path: statement.path, operation: .step)
+            throw corrupt("an unknown outcome")
+        }
+        let version = statement.int64(at: 2)
+        guard version >= 1 else { throw corrupt("a version below 1") }
+        let lastPage = statement.int64(at: 4)
+        guard (0...Int64(Int32.max)).contains(lastPage) else {
+            throw corrupt("a last_page out of range (\(lastPage))")
+        }
+        let updatedAt = statement.int64(at: 5)
+        guard updatedAtRange.contains(updatedAt) else {
+            throw corrupt("an updated_at out of range (\(updatedAt))")
         }
         return SeenRecord(
             user: statement.text(at: 0), walkthrough: statement.text(at: 1),
-            version: statement.int(at: 2), outcome: outcome, lastPage: statement.int(at: 4),
-            updatedAt: Date(millisecondsSince1970: statement.int64(at: 5)))
+            version: Int(version), outcome: outcome, lastPage: Int(lastPage),
+            updatedAt: Date(millisecondsSince1970: updatedAt))
+    }
+
+    private static func storageClassName(_ type: Int32) -> String {
+        switch type {
+        case SQLITE_INTEGER: return "an integer"
+        case SQLITE_FLOAT: return "a real number"
+        case SQLITE_TEXT: return "text"
+        case SQLITE_BLOB: return "a blob"
+        default: return "null"
+        }
     }
 }

@@ -9,7 +9,8 @@
 ///
 /// Rules every store follows (the shared test suite checks them):
 /// - `markSeen` upserts a `completed` or `skipped` record, keeping the stored `lastPage`; it never
-///   replaces a seen record of a *newer* version.
+///   replaces a seen record of a *newer* version, nor a `completed` one of the same version with
+///   `skipped` (skipping a replay does not undo having completed it).
 /// - `saveProgress` never downgrades: a record already `completed` or `skipped` at the same or a
 ///   newer version is left untouched, so quitting a replay part-way still counts as seen.
 /// - Page indices are 0-based.

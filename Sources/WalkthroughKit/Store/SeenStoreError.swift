@@ -30,8 +30,11 @@ public enum SeenStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case locked(path: String, timeout: Duration)
     /// The database is damaged.
     case corrupt(path: String, detail: String)
-    /// Any other storage failure (disk full, I/O error, …), with SQLite's result codes, message
-    /// and the failing SQL in `detail`.
+    /// The disk (or the user's quota) holding the database is full.
+    case diskFull(path: String)
+    /// The operating system reported an input/output error on the database or its journal.
+    case ioError(path: String, detail: String)
+    /// Any other storage failure, with SQLite's message and result code in `detail`.
     case failed(path: String, detail: String)
     /// The default database path could not be worked out: no `WALKTHROUGH_DB`, no
     /// `XDG_STATE_HOME`, no `HOME` and no home directory in the password database.
@@ -41,12 +44,12 @@ public enum SeenStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     public var path: String? {
         switch self {
         case .databaseMissing(let path), .notADatabase(let path), .readOnlyFile(let path),
-            .readOnlyFolder(let path):
+            .readOnlyFolder(let path), .diskFull(let path):
             return path
         case .newerSchema(let path, _, _), .cannotCreateFolder(let path, _, _):
             return path
         case .unrecognizedSchema(let path, _), .cannotOpen(let path, _), .locked(let path, _),
-            .corrupt(let path, _), .failed(let path, _):
+            .corrupt(let path, _), .ioError(let path, _), .failed(let path, _):
             return path
         case .noHomeDirectory:
             return nil
@@ -98,8 +101,19 @@ public enum SeenStoreError: Error, Sendable, Hashable, CustomStringConvertible {
             return
                 "the walkthrough database \(path) is damaged (\(detail)); restore it from a "
                 + "backup, or move it away to start afresh"
+        case .diskFull(let path):
+            return
+                "the disk holding the walkthrough database \(path) is full; free some space and "
+                + "try again (nothing was recorded)"
+        case .ioError(let path, let detail):
+            return
+                "reading or writing the walkthrough database \(path) failed with an I/O error "
+                + "(\(detail)); check the disk, then try again"
         case .failed(let path, let detail):
-            return "the walkthrough database \(path) failed: \(detail)"
+            return
+                "the walkthrough database \(path) refused the change (\(detail)); if another "
+                + "program alters it, check it with sqlite3 (PRAGMA integrity_check), or move it "
+                + "away to start afresh"
         case .noHomeDirectory:
             return
                 "cannot work out where the walkthrough database goes: HOME is not set and the "
@@ -117,6 +131,7 @@ public enum SeenStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A duration as a user reads it: `5 s`, `0.25 s`.
     private static func seconds(_ duration: Duration) -> String {
         let (seconds, attoseconds) = duration.components
+        guard seconds >= 0, seconds < 1_000_000_000 else { return "\(seconds) s" }
         let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
         if milliseconds % 1000 == 0 { return "\(milliseconds / 1000) s" }
         let fraction = String(milliseconds % 1000)
