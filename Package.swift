@@ -31,17 +31,28 @@ let package = Package(
             dependencies: ["WalkthroughKit"],
             path: "Tests/StoreTestWriter"
         ),
-        .testTarget(name: "WalkthroughKitTests", dependencies: ["WalkthroughKit", "CSQLite"]),
+        /// Helpers every test target shares (temporary folders, child processes, pseudo-terminals,
+        /// tmux sessions), declared `package`: no product, and nothing in Sources uses it.
+        .target(name: "WalkthroughTestSupport", path: "Tests/WalkthroughTestSupport"),
+        .testTarget(
+            name: "WalkthroughKitTests",
+            dependencies: ["WalkthroughKit", "CSQLite", "WalkthroughTestSupport"]
+        ),
         .testTarget(
             name: "WalkthroughTerminalTests",
-            dependencies: ["WalkthroughTerminal", "WalkthroughKit"],
+            dependencies: ["WalkthroughTerminal", "WalkthroughKit", "WalkthroughTestSupport"],
             // Golden screens, read from the source tree by path (UPDATE_GOLDEN=1 rewrites them).
             exclude: ["Golden"]
         ),
-        .testTarget(name: "WalkthroughBenchTests", dependencies: ["WalkthroughBench"]),
+        .testTarget(
+            name: "WalkthroughBenchTests",
+            dependencies: ["WalkthroughBench", "WalkthroughTestSupport"]
+        ),
         .testTarget(
             name: "WalkthroughCLITests",
-            dependencies: ["WalkthroughCLI", "WalkthroughKit", "WalkthroughTerminal"]
+            dependencies: [
+                "WalkthroughCLI", "WalkthroughKit", "WalkthroughTerminal", "WalkthroughTestSupport",
+            ]
         ),
         /// The embedding example: shows the FoodPin walkthrough on a user's first run.
         .executableTarget(
@@ -60,6 +71,7 @@ let package = Package(
             name: "WalkthroughPublicAPITests",
             dependencies: [
                 "WalkthroughKit", "WalkthroughTerminal", "FoodPinExample", "OnboardingTestHost",
+                "WalkthroughTestSupport",
             ],
             resources: [.copy("Definitions")]
         ),

@@ -1,40 +1,19 @@
 import Foundation
 import Testing
+import WalkthroughTestSupport
 
 @testable import WalkthroughBench
 
 /// The benchmark's command line and output shape (never its timings).
 struct BenchCommandTests {
     /// The built `walkthrough-bench` next to this test bundle.
-    static let binary: String = {
-        let testExecutable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        var folder = testExecutable.deletingLastPathComponent()
-        while folder.path != "/" {
-            let candidate = folder.appendingPathComponent("walkthrough-bench").path
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-            folder.deleteLastPathComponent()
-        }
-        return FileManager.default.currentDirectoryPath + "/.build/debug/walkthrough-bench"
-    }()
+    static let binary = builtExecutable("walkthrough-bench")
 
     /// Runs the binary and returns its status, standard output and standard error.
     private func run(_ arguments: [String]) throws -> (Int32, String, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary)
-        process.arguments = arguments
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (
-            process.terminationStatus, String(decoding: stdout, as: UTF8.self),
-            String(decoding: stderr, as: UTF8.self)
-        )
+        // The quick suites take seconds; the limit only stops a hang.
+        let result = try ChildProcess.run([Self.binary] + arguments, timeout: 300)
+        return (result.status, result.standardOutput, result.standardError)
     }
 
     @Test func namedSuitesRunInTheirFixedOrder() throws {

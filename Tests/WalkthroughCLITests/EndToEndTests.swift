@@ -1,39 +1,19 @@
 import Foundation
 import Testing
+import WalkthroughTestSupport
 
 /// Runs the built `walkthrough` binary as a user would.
 struct EndToEndTests {
     /// The binary next to this test bundle, in the same build folder.
     static let binary = walkthroughBinary
 
-    struct Output {
-        var status: Int32
-        var standardOutput: String
-        var standardError: String
-    }
-
-    /// Runs `executable` (the binary by default) with `arguments` in `directory`.
+    /// Runs `executable` (the binary by default) with `arguments` in `directory`, in this
+    /// process's environment, its input empty.
     private func run(
         _ arguments: [String], executable: String = EndToEndTests.binary,
         in directory: String = repositoryRoot()
-    ) throws -> Output {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Output(
-            status: process.terminationStatus,
-            standardOutput: String(decoding: stdout, as: UTF8.self),
-            standardError: String(decoding: stderr, as: UTF8.self))
+    ) throws -> ProgramResult {
+        try ChildProcess.run([executable] + arguments, directory: directory)
     }
 
     @Test func theBinaryExists() {
@@ -54,7 +34,7 @@ struct EndToEndTests {
     }
 
     @Test func anInvalidDefinitionExits65WithEveryProblem() throws {
-        let folder = try TemporaryDirectory()
+        let folder = try TemporaryFolder()
         try folder.write(
             "{\"version\": 1.5, \"pages\": [{\"content\": \"x\"}]}", to: "broken.json")
         let result = try run(["validate", "broken.json"], in: folder.path)
@@ -88,14 +68,14 @@ struct EndToEndTests {
     }
 
     @Test func anUnreadableFileExits66() throws {
-        let folder = try TemporaryDirectory()
+        let folder = try TemporaryFolder()
         let path = try folder.write("{\"pages\": []}", to: "secret.json")
         #expect(chmod(path, 0) == 0)
         #expect(chmod(folder.path, 0o755) == 0)
         // Root reads anything: drop to an unprivileged user to meet a real EACCES. That user
         // runs a copy of the binary in the temporary folder, since the build folder may sit
         // where it cannot go (under /root, say).
-        let result: Output
+        let result: ProgramResult
         if getuid() == 0 {
             let copy = folder.path + "/walkthrough"
             // Written through a close-on-exec descriptor: FileManager's copy leaves its

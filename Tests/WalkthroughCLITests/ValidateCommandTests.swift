@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalkthroughTestSupport
 
 @testable import WalkthroughCLI
 
@@ -28,7 +29,7 @@ struct ValidateCommandTests {
     }
 
     @Test func anInvalidFileListsEveryProblemAndExits65() throws {
-        let folder = try TemporaryDirectory()
+        let folder = try TemporaryFolder()
         let path = try folder.write(
             """
             {
@@ -52,7 +53,7 @@ struct ValidateCommandTests {
     }
 
     @Test func aSyntaxErrorIsOneLineWithItsPosition() throws {
-        let folder = try TemporaryDirectory()
+        let folder = try TemporaryFolder()
         let path = try folder.write("{\"pages\": [\n  {\"heading\": \"a\",, }]}", to: "bad.json")
         let result = walkthrough(["validate", path])
         #expect(result.code == .invalidDefinition)
@@ -63,7 +64,7 @@ struct ValidateCommandTests {
     }
 
     @Test func warningsPassUnlessStrict() throws {
-        let folder = try TemporaryDirectory()
+        let folder = try TemporaryFolder()
         let path = try folder.write(
             "{\"pages\": [{\"heading\": \"H\", \"content\": \"\", \"colour\": 1}]}", to: "warn.json"
         )
@@ -94,7 +95,7 @@ struct ValidateCommandTests {
     }
 
     @Test func aMissingFileWinsOverAnInvalidOne() throws {
-        let folder = try TemporaryDirectory()
+        let folder = try TemporaryFolder()
         let invalid = try folder.write("[]", to: "array.json")
         let result = walkthrough([
             "validate", invalid, folder.path + "/gone.json", examples + "/foodpin.json",
@@ -106,7 +107,7 @@ struct ValidateCommandTests {
     }
 
     @Test func anInvalidFileAmongValidOnesExits65() throws {
-        let folder = try TemporaryDirectory()
+        let folder = try TemporaryFolder()
         let empty = try folder.write("", to: "empty.json")
         let result = walkthrough(["validate", examples + "/foodpin.json", empty])
         #expect(result.code == .invalidDefinition)
@@ -117,7 +118,7 @@ struct ValidateCommandTests {
     }
 
     @Test func aTooLargeFileIsInvalid() throws {
-        let folder = try TemporaryDirectory()
+        let folder = try TemporaryFolder()
         let path = folder.path + "/huge.json"
         #expect(FileManager.default.createFile(atPath: path, contents: nil))
         #expect(truncate(path, 16 * 1024 * 1024 + 1) == 0)
@@ -133,7 +134,7 @@ struct ValidateCommandTests {
     }
 
     @Test func jsonForOneFileIsAnObject() throws {
-        let folder = try TemporaryDirectory()
+        let folder = try TemporaryFolder()
         let path = try folder.write(
             "{\"pages\": [{\"heading\": \"\", \"content\": \"\", \"heding\": 1}]}", to: "one.json")
         let result = walkthrough(["validate", "--json", path])
@@ -173,7 +174,7 @@ struct ValidateCommandTests {
     }
 
     @Test func jsonUnderStrictMarksWarningsInvalid() throws {
-        let folder = try TemporaryDirectory()
+        let folder = try TemporaryFolder()
         let path = try folder.write(
             "{\"pages\": [{\"heading\": \"H\", \"content\": \"\\u001b[2J\"}]}", to: "esc.json")
         let result = walkthrough(["validate", "--json", "--strict", path])
@@ -186,7 +187,7 @@ struct ValidateCommandTests {
     }
 
     @Test func jsonEscapesEveryControlCharacter() throws {
-        let folder = try TemporaryDirectory()
+        let folder = try TemporaryFolder()
         let name = "odd\u{1B}[31m\u{7F}\u{85}\u{202E}\"\\\n\tname.json"
         let path = try folder.write(goodDefinition, to: name)
         let result = walkthrough(["validate", "--json", path])

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WalkthroughKit
+import WalkthroughTestSupport
 
 /// The UI-free decision: load, check the store, answer "already seen" or "show it" with a
 /// session.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WalkthroughKit
+import WalkthroughTestSupport
 
 /// The example tool, built and run as a user would: in a folder with no walkthroughs beside it,
 /// its standard input a pipe, the default store pointed at a temporary folder.
@@ -48,10 +49,9 @@ struct FoodPinExampleTests {
 
         func run(_ input: String?) throws -> ChildProcess {
             let child = try ChildProcess(
-                FoodPinExampleTests.binary, in: folder.path, environment: environment,
-                scratch: folder)
+                [FoodPinExampleTests.binary], environment: environment, directory: folder.path)
             if let input {
-                child.send(input)
+                #expect(child.send(input))
                 child.closeInput()
             }
             return child
@@ -86,8 +86,8 @@ struct FoodPinExampleTests {
     @Test func sigtermEndsTheToolAndTheNextRunResumes() throws {
         let home = try Home()
         let first = try home.run(nil)
-        first.send("next\n")
-        #expect(first.waitForOutput("FoodPin · 2/3 · Locate"))
+        #expect(first.send("next\n"))
+        #expect(first.waitForOutput("FoodPin · 2/3 · Locate"), "\(first.standardOutput)")
         first.signal(SIGTERM)
         #expect(first.wait() == 143, "the example exits with the signal's status")
         #expect(!first.standardOutput.contains("Your FoodPin guide"), "the host chose to stop")

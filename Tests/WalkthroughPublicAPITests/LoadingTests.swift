@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WalkthroughKit
+import WalkthroughTestSupport
 
 /// Definitions a tool ships inside itself: from data, a string, and its resource bundle.
 struct LoadingTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WalkthroughKit
 import WalkthroughTerminal
+import WalkthroughTestSupport
 
 /// What reaches the caller when something is wrong: typed errors, and a store failure the caller
 /// may choose to ignore so that the tool still starts.

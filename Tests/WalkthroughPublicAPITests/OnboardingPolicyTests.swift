@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WalkthroughKit
 import WalkthroughTerminal
+import WalkthroughTestSupport
 
 /// The one call under each policy, with pipes (a script, CI) as input and output.
 struct OnboardingPolicyTests {

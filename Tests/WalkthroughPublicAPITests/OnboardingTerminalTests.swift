@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WalkthroughKit
 import WalkthroughTerminal
+import WalkthroughTestSupport
 
 /// The one call on a real pseudo-terminal: full screen when input and output are terminals.
 ///
@@ -43,11 +44,11 @@ struct OnboardingTerminalTests {
     func aTerminalGetsTheFullScreenPlayer(_ policy: OnboardingPolicy) throws {
         let store = InMemorySeenStore()
         let run = try present(store: store, policy: policy) { terminal in
-            terminal.waitFor("● ○ ○  1/3")
+            #expect(terminal.waitFor("● ○ ○  1/3"))
             terminal.type("n")
-            terminal.waitFor("○ ● ○  2/3")
+            #expect(terminal.waitFor("○ ● ○  2/3"))
             terminal.type("l")
-            terminal.waitFor("○ ○ ●  3/3")
+            #expect(terminal.waitFor("○ ○ ●  3/3"))
             terminal.type("\r")
         }
         #expect(run.result == "completed")
@@ -60,9 +61,9 @@ struct OnboardingTerminalTests {
     @Test func quittingKeepsTheUsersPlace() throws {
         let store = InMemorySeenStore()
         let run = try present(store: store, policy: .interactiveOnly) { terminal in
-            terminal.waitFor("1/3")
+            #expect(terminal.waitFor("1/3"))
             terminal.type("n")
-            terminal.waitFor("2/3")
+            #expect(terminal.waitFor("2/3"))
             terminal.type("q")
         }
         #expect(run.result == "quit at page 2")
@@ -74,7 +75,7 @@ struct OnboardingTerminalTests {
     @Test func controlCComesBackAsAResultAndTheHostDecides() throws {
         let store = InMemorySeenStore()
         let run = try present(store: store, policy: .interactiveOnly) { terminal in
-            terminal.waitFor("1/3")
+            #expect(terminal.waitFor("1/3"))
             terminal.type("\u{03}")
         }
         #expect(run.result == "interrupted by SIGINT", "this process is still running")

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import WalkthroughKit
+import WalkthroughTestSupport
 
 /// The `UserDefaults`-shaped facade, as code moved over from the iOS habit uses it.
 struct SeenDefaultsTests {

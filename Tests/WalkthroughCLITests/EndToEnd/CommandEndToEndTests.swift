@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalkthroughTestSupport
 
 /// Every command run as the built binary, and each exit code of DESIGN.md: 0, 1, 64, 65, 66, 74.
 struct CommandEndToEndTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalkthroughTestSupport
 
 /// The first-run gate as a shell script would use it.
 struct FirstRunGateTests {

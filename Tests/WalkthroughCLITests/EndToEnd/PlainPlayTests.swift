@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalkthroughTestSupport
 
 /// `walkthrough play` in plain mode, run as the built binary with commands fed through standard
 /// input (not a terminal, so plain mode is chosen by itself), and the database checked after.

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import WalkthroughKit
 import WalkthroughTerminal
+import WalkthroughTestSupport
 
 /// `walkthrough play` in a real terminal: a tmux pane on a private server, driven with keys and
 /// read back with `capture-pane` (polled, never slept on), its raw output logged with

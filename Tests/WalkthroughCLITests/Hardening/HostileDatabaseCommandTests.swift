@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WalkthroughKit
+import WalkthroughTestSupport
 
 @testable import WalkthroughCLI
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalkthroughTestSupport
 
 /// A definitions folder holding things that are not files: a FIFO named like a definition must
 /// not make `list`, or the search for a walkthrough by its id, wait forever for a writer.
@@ -19,14 +20,14 @@ struct HostileFolderTests {
     private func run(
         _ sandbox: Sandbox, _ arguments: [String], input: String = ""
     ) throws
-        -> BinaryResult
+        -> ProgramResult
     {
         let child = try sandbox.start(arguments)
         child.send(input)
         child.closeInput()
         let status = child.wait(timeout: 20)
         #expect(status != nil, "walkthrough \(arguments) is stuck: \(child.standardOutput)")
-        return BinaryResult(
+        return ProgramResult(
             status: status ?? -1, standardOutput: child.standardOutput,
             standardError: child.standardError)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WalkthroughKit
+import WalkthroughTestSupport
 
 /// What the commands print when the text comes from someone else: a definition's texts, user
 /// names and walkthrough ids another tool wrote to the database, file names, typed arguments.
@@ -9,7 +10,7 @@ import WalkthroughKit
 @Suite(.serialized)
 struct HostileOutputTests {
     private func expectClean(
-        _ result: BinaryResult, _ what: String, sourceLocation: SourceLocation = #_sourceLocation
+        _ result: ProgramResult, _ what: String, sourceLocation: SourceLocation = #_sourceLocation
     ) {
         for (name, text) in [("stdout", result.standardOutput), ("stderr", result.standardError)] {
             let problems = HostileText.problems(inPlainOutput: Array(text.utf8))
@@ -51,7 +52,7 @@ struct HostileOutputTests {
         child.signal(signal)
         #expect(child.wait() == status)
         expectClean(
-            BinaryResult(
+            ProgramResult(
                 status: status, standardOutput: child.standardOutput,
                 standardError: child.standardError), "signal \(signal)")
         #expect(child.standardError.contains("Interrupted by"))

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WalkthroughKit
+import WalkthroughTestSupport
 
 /// The damaged databases of the hardening tests, made at a sandbox's database path with the
 /// store itself and plain file operations (this target does not link SQLite's C API).

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WalkthroughKit
+import WalkthroughTestSupport
 
 /// `walkthrough status` on a large store streams: records are read a page at a time and printed
 /// as they come, so its peak memory does not grow with the store.

@@ -1,6 +1,7 @@
 import Foundation
 @preconcurrency import Glibc
 import Testing
+import WalkthroughTestSupport
 
 /// The terminal audit: `walkthrough play` on a definition whose every text holds escape
 /// sequences, control characters and a bidi override, in a real terminal (a tmux pane with

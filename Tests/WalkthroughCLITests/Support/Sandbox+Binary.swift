@@ -1,13 +1,6 @@
 import Foundation
 import Testing
-
-/// What one run of the built binary left.
-struct BinaryResult {
-    /// The exit status (128 + n when killed by signal n).
-    var status: Int32
-    var standardOutput: String
-    var standardError: String
-}
+import WalkthroughTestSupport
 
 extension Sandbox {
     /// Runs the built `walkthrough` binary in the sandbox folder with the sandbox's environment
@@ -17,17 +10,11 @@ extension Sandbox {
     func execute(
         _ arguments: [String], input: String = "", extra: [String: String] = [:],
         directory: String? = nil
-    ) throws -> BinaryResult {
-        let child = try start(arguments, extra: extra, directory: directory)
-        child.send(input)
-        child.closeInput()
-        guard let status = child.wait(timeout: 60) else {
-            throw ChildProcessError(
-                "walkthrough \(arguments) did not finish: \(child.standardOutput)")
-        }
-        return BinaryResult(
-            status: status, standardOutput: child.standardOutput,
-            standardError: child.standardError)
+    ) throws -> ProgramResult {
+        try ChildProcess.run(
+            [walkthroughBinary] + arguments, input: input,
+            environment: environment.merging(extra) { $1 }, directory: directory ?? folder.path,
+            timeout: 60)
     }
 
     /// Starts the built binary and leaves it running, its input open.

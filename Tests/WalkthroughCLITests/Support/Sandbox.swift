@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalkthroughTestSupport
 
 @testable import WalkthroughCLI
 
@@ -8,7 +9,7 @@ import Testing
 /// read or written, the real home least of all.
 final class Sandbox {
     /// The temporary folder; removed when the sandbox is released.
-    let folder: TemporaryDirectory
+    let folder: TemporaryFolder
     /// `folder/walkthroughs`, the one folder of `WALKTHROUGH_PATH`.
     let definitions: String
     /// `folder/state/walkthrough/seen.sqlite3`: the `WALKTHROUGH_DB`, missing until written.
@@ -17,7 +18,7 @@ final class Sandbox {
     let user: String
 
     init(user: String = "alice") throws {
-        folder = try TemporaryDirectory()
+        folder = try TemporaryFolder()
         definitions = folder.path + "/walkthroughs"
         database = folder.path + "/state/walkthrough/seen.sqlite3"
         self.user = user

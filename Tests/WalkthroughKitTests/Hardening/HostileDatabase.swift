@@ -2,6 +2,7 @@ import CSQLite
 import Foundation
 import Testing
 import WalkthroughKit
+import WalkthroughTestSupport
 
 /// Builds the damaged databases of the hardening tests.
 enum HostileDatabase {

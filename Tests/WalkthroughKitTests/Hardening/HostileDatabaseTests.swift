@@ -2,6 +2,7 @@ import CSQLite
 import Foundation
 import Testing
 import WalkthroughKit
+import WalkthroughTestSupport
 
 /// Databases damaged or replaced on purpose: each is refused with an error naming the file, by
 /// the store that may create files and by the read-only one that `seen` and `status` use, with

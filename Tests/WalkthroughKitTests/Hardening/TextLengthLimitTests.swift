@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WalkthroughKit
+import WalkthroughTestSupport
 
 /// Every text field has a maximum length, counted in Unicode code points as JSON Schema's
 /// `maxLength` counts: at the limit a definition loads, one more is an error with its place.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalkthroughTestSupport
 
 @testable import WalkthroughKit
 
@@ -53,7 +54,7 @@ struct DefinitionFileTests {
     }
 
     @Test func usesTheFileFolderAsBaseDirectory() throws {
-        let folder = try TemporaryDirectory()
+        let folder = try TemporaryFolder()
         let path = try folder.write(definition(), to: "tour.json")
         #expect(try DefinitionLoader.load(contentsOf: path).baseDirectory == folder.path)
     }
@@ -67,7 +68,7 @@ struct DefinitionFileTests {
     }
 
     @Test func loadsTenThousandPages() throws {
-        let folder = try TemporaryDirectory()
+        let folder = try TemporaryFolder()
         let path = try folder.write(pages(10_000), to: "big.json")
         let walkthrough = try DefinitionLoader.load(contentsOf: path)
         #expect(walkthrough.pages.count == 10_000)
@@ -75,7 +76,7 @@ struct DefinitionFileTests {
     }
 
     @Test func rejectsTenThousandAndOnePages() throws {
-        let folder = try TemporaryDirectory()
+        let folder = try TemporaryFolder()
         let path = try folder.write(pages(10_001), to: "big.json")
         let report = DefinitionLoader.validate(contentsOf: path)
         let diagnostic = try onlyDiagnostic(report)
@@ -93,13 +94,13 @@ struct DefinitionFileTests {
     }
 
     @Test func acceptsAFileOfExactlySixteenMebibytes() throws {
-        let folder = try TemporaryDirectory()
+        let folder = try TemporaryFolder()
         let path = try folder.write(padded(to: 16 * 1024 * 1024), to: "limit.json")
         #expect(DefinitionLoader.validate(contentsOf: path).isValid)
     }
 
     @Test func rejectsAFileOneByteOverTheLimitUnread() throws {
-        let folder = try TemporaryDirectory()
+        let folder = try TemporaryFolder()
         let path = try folder.write(padded(to: 16 * 1024 * 1024 + 1), to: "big.json")
         let report = DefinitionLoader.validate(contentsOf: path)
         let diagnostic = try onlyDiagnostic(report)
@@ -121,7 +122,7 @@ struct DefinitionFileTests {
     }
 
     @Test func rejectsAnEndlessFIFOAfterTheLimit() throws {
-        let folder = try TemporaryDirectory()
+        let folder = try TemporaryFolder()
         let fifo = folder.path + "/endless.json"
         #expect(mkfifo(fifo, 0o600) == 0)
         // A writer that would send 64 MiB; the reader must stop after 16 MiB + 1 byte.
@@ -136,7 +137,7 @@ struct DefinitionFileTests {
     }
 
     @Test func readsASmallFIFO() throws {
-        let folder = try TemporaryDirectory()
+        let folder = try TemporaryFolder()
         let fifo = folder.path + "/piped.json"
         #expect(mkfifo(fifo, 0o600) == 0)
         let writer = Process()
@@ -152,7 +153,7 @@ struct DefinitionFileTests {
     // MARK: - Files that cannot be read
 
     @Test func reportsAMissingFileByPath() throws {
-        let folder = try TemporaryDirectory()
+        let folder = try TemporaryFolder()
         let path = folder.path + "/missing.json"
         let report = DefinitionLoader.validate(contentsOf: path)
         #expect(try onlyDiagnostic(report).kind == .fileNotFound)
@@ -166,7 +167,7 @@ struct DefinitionFileTests {
     }
 
     @Test func reportsAFileUnderANonFolderAsMissing() throws {
-        let folder = try TemporaryDirectory()
+        let folder = try TemporaryFolder()
         let file = try folder.write("{}", to: "plain")
         #expect(
             try onlyDiagnostic(DefinitionLoader.validate(contentsOf: file + "/x.json")).kind
@@ -174,7 +175,7 @@ struct DefinitionFileTests {
     }
 
     @Test func reportsADirectory() throws {
-        let folder = try TemporaryDirectory()
+        let folder = try TemporaryFolder()
         let report = DefinitionLoader.validate(contentsOf: folder.path)
         #expect(try onlyDiagnostic(report).kind == .isDirectory)
         #expect(report.isUnreadable)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WalkthroughKit
+import WalkthroughTestSupport
 
 /// One test (or a few) per rule of the definition table in DESIGN.md, each with the bad input
 /// and the expected path, line, column and kind.
@@ -299,7 +300,7 @@ struct DefinitionLoaderTests {
     }
 
     @Test func warnsAboutAMissingImageOnlyWithABaseDirectory() throws {
-        let folder = try TemporaryDirectory()
+        let folder = try TemporaryFolder()
         try folder.write("png", to: "images/there.png")
         let json = """
             {"pages": [{"heading": "H", "content": "", "image": "images/there.png"},

@@ -1,18 +1,19 @@
 import Foundation
 import Testing
 import WalkthroughKit
+import WalkthroughTestSupport
 
 /// How a `FILE|ID` argument finds its definition: a path, a file name, or an id, on
 /// `WALKTHROUGH_PATH` then `./walkthroughs`.
 struct DefinitionResolverTests {
     /// Two folders, `first` and `second`, in a temporary folder.
     private struct Folders {
-        let root: TemporaryDirectory
+        let root: TemporaryFolder
         var first: String { root.path + "/first" }
         var second: String { root.path + "/second" }
 
         init() throws {
-            root = try TemporaryDirectory()
+            root = try TemporaryFolder()
             for folder in ["first", "second"] {
                 try FileManager.default.createDirectory(
                     atPath: root.path + "/" + folder, withIntermediateDirectories: true)

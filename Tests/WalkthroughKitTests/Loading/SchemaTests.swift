@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WalkthroughKit
+import WalkthroughTestSupport
 
 /// Keeps `walkthroughs/schema.json` and the loader saying the same thing.
 struct SchemaTests {

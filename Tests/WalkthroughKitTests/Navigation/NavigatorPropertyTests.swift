@@ -1,5 +1,6 @@
 import Testing
 import WalkthroughKit
+import WalkthroughTestSupport
 
 /// Drives the navigator through thousands of random moves and checks its invariants after each.
 struct NavigatorPropertyTests {

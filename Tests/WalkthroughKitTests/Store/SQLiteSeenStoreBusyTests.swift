@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import WalkthroughKit
+import WalkthroughTestSupport
 
 /// A write that meets another connection's lock waits for it (the busy timeout), and fails with
 /// the "locked" error naming the file, without hanging, once the timeout has passed.

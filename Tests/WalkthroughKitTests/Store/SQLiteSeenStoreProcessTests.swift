@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WalkthroughKit
+import WalkthroughTestSupport
 
 /// Many processes sharing one database, and processes killed mid-write. The writers are the
 /// `StoreTestWriter` executable, spawned for real.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WalkthroughKit
+import WalkthroughTestSupport
 
 /// Which store a shared test runs against.
 enum StoreKind: String, CaseIterable, CustomTestStringConvertible {

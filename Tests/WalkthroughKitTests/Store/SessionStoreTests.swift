@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WalkthroughKit
+import WalkthroughTestSupport
 
 /// A ``Session`` against the real SQLite store: resuming, restarting, version bumps, replays and
 /// failed writes.

@@ -3,30 +3,7 @@ import Foundation
 import Synchronization
 import Testing
 import WalkthroughKit
-
-// MARK: - Temporary folders
-
-/// A fresh folder under the system's temporary folder, removed (with everything in it) when
-/// released. Immutable attributes set by a test are cleared first.
-final class TemporaryFolder: @unchecked Sendable {
-    let path: String
-
-    init() throws {
-        let base = FileManager.default.temporaryDirectory.standardizedFileURL.path
-        var template = Array((base + "/walkthrough-store-XXXXXX").utf8CString)
-        let created = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-        self.path = try #require(created.map { String(cString: $0) })
-    }
-
-    /// `path/name`.
-    func file(_ name: String) -> String { path + "/" + name }
-
-    deinit {
-        _ = try? runTool("/usr/bin/chattr", ["-R", "-i", path])
-        _ = chmod(path, 0o700)
-        try? FileManager.default.removeItem(atPath: path)
-    }
-}
+import WalkthroughTestSupport
 
 // MARK: - Clock
 
@@ -211,23 +188,14 @@ func makeWritable(_ path: String, _ method: ReadOnlyMethod) throws {
 /// Runs a tool and returns its exit status.
 @discardableResult
 func runTool(_ tool: String, _ arguments: [String]) throws -> Int32 {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: tool)
-    process.arguments = arguments
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    return process.terminationStatus
+    try ChildProcess.run([tool] + arguments).status
 }
 
 // MARK: - The writer process
 
 /// The built `StoreTestWriter` executable: next to the test bundle, in the build products folder.
 func storeTestWriterPath() throws -> String {
-    let testBinary = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-    let products = URL(fileURLWithPath: testBinary).deletingLastPathComponent()
-    let writer = products.appendingPathComponent("StoreTestWriter").path
+    let writer = builtExecutable("StoreTestWriter")
     try #require(
         FileManager.default.isExecutableFile(atPath: writer),
         "StoreTestWriter is not built next to the tests (\(writer)); run `swift build --build-tests`"

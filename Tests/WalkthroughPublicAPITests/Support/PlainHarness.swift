@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WalkthroughKit
 import WalkthroughTerminal
+import WalkthroughTestSupport
 
 /// Calls the one-call gate with pipes as its input and files as its outputs: what a tool sees
 /// in a script or CI.

@@ -1,5 +1,6 @@
 import Testing
 import WalkthroughTerminal
+import WalkthroughTestSupport
 
 struct KeyDecoderTests {
     private func keys(_ bytes: [UInt8], moreAvailable: Bool = false) -> [Key] {
@@ -142,7 +143,7 @@ struct KeyDecoderTests {
     }
 
     @Test func randomJunkNeverCrashesAndIsUsedUpWhenNothingMoreCanCome() {
-        var generator = SeededGenerator(seed: 42)
+        var generator = SplitMix64(seed: 42)
         for _ in 0..<2000 {
             let count = Int.random(in: 1...24, using: &generator)
             let junk = (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }

@@ -1,5 +1,6 @@
 import Testing
 import WalkthroughTerminal
+import WalkthroughTestSupport
 
 struct PlainCommandTests {
     @Test(arguments: [
@@ -46,7 +47,7 @@ struct PlainCommandTests {
     }
 
     @Test func anyLineParsesWithoutCrashing() {
-        var generator = SeededGenerator(seed: 99)
+        var generator = SplitMix64(seed: 99)
         let alphabet = Array("jumpnextbacksq0123456789 \t\r?-+.é美\u{0}\u{1B}")
         for _ in 0..<3000 {
             let length = Int.random(in: 0...20, using: &generator)

@@ -2,6 +2,7 @@
 import Testing
 import WalkthroughKit
 import WalkthroughTerminal
+import WalkthroughTestSupport
 
 // In the serialized suite of the interactive player: signal handlers are process-wide.
 extension TerminalPlayerTests {
@@ -13,7 +14,7 @@ extension TerminalPlayerTests {
             for descriptor in input + output { close(descriptor) }
         }
         let store = InMemorySeenStore()
-        let outcome = Outcome<Result<PlayResult, any Error>>()
+        let outcome = Shared<Result<PlayResult, any Error>>()
         let (readEnd, writeEnd) = (input[0], output[1])
         let thread = BackgroundThread {
             outcome.set(

@@ -2,6 +2,7 @@
 import Testing
 import WalkthroughKit
 import WalkthroughTerminal
+import WalkthroughTestSupport
 
 /// Runs a ``TerminalPlayer`` on the slave side of a pseudo-terminal, on its own thread, while the
 /// test types keys on the master side and reads the screen bytes.
@@ -10,7 +11,7 @@ final class PlayerHarness: Sendable {
     let store: any SeenStore
     let settingsBefore: termios
     private let thread: BackgroundThread
-    private let outcome = Outcome<Result<PlayResult, any Error>>()
+    private let outcome = Shared<Result<PlayResult, any Error>>()
 
     init(
         walkthrough: Walkthrough = Fixtures.foodPin(), store: any SeenStore = InMemorySeenStore(),
@@ -57,8 +58,7 @@ final class PlayerHarness: Sendable {
     func finish(
         checkSettings: Bool = true, sourceLocation: SourceLocation = #_sourceLocation
     ) -> Result<PlayResult, any Error>? {
-        let deadline = ContinuousClock.now + .seconds(20)
-        while outcome.value == nil && ContinuousClock.now < deadline { usleep(5000) }
+        _ = outcome.wait(timeout: 20)
         let settingsAfter = terminal.settings()
         if outcome.value == nil {
             Issue.record("the player did not return", sourceLocation: sourceLocation)

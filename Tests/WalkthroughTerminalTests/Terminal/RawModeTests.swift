@@ -1,6 +1,7 @@
 @preconcurrency import Glibc
 import Testing
 import WalkthroughTerminal
+import WalkthroughTestSupport
 
 /// Raw mode on a real pseudo-terminal.
 struct RawModeTests {

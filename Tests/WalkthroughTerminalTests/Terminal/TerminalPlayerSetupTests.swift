@@ -2,6 +2,7 @@
 import Testing
 import WalkthroughKit
 import WalkthroughTerminal
+import WalkthroughTestSupport
 
 // In the serialized suite of the interactive player: signal handlers are process-wide.
 extension TerminalPlayerTests {

@@ -2,6 +2,7 @@
 import Testing
 import WalkthroughKit
 import WalkthroughTerminal
+import WalkthroughTestSupport
 
 /// The interactive player on a real pseudo-terminal: keys typed on the master side, the screen
 /// read from it, signals sent to this process. Serialized: signal handlers are process-wide.

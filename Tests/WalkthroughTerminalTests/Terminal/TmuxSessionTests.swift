@@ -1,5 +1,6 @@
 @preconcurrency import Glibc
 import Testing
+import WalkthroughTestSupport
 
 /// The tmux helper the end-to-end tests of `walkthrough play` use, checked on a shell script.
 struct TmuxSessionTests {

@@ -1,5 +1,6 @@
 import Testing
 import WalkthroughTerminal
+import WalkthroughTestSupport
 
 /// Random texts from every script the player must handle, wrapped at every width from 1 to 40.
 struct TextWrapperPropertyTests {
@@ -11,14 +12,14 @@ struct TextWrapperPropertyTests {
         "  ", "\n", "\u{200B}",
     ]
 
-    static func randomText(_ generator: inout SeededGenerator) -> String {
+    static func randomText(_ generator: inout SplitMix64) -> String {
         let count = Int.random(in: 0...40, using: &generator)
         return (0..<count).map { _ in pieces.randomElement(using: &generator)! }.joined()
     }
 
     @Test(arguments: 1...40)
     func noLineIsWiderThanTheWidth(_ width: Int) {
-        var generator = SeededGenerator(seed: UInt64(width))
+        var generator = SplitMix64(seed: UInt64(width))
         for _ in 0..<150 {
             let text = Self.randomText(&generator)
             for line in TextWrapper.wrap(text, width: width) {
@@ -30,7 +31,7 @@ struct TextWrapperPropertyTests {
 
     @Test(arguments: 2...40)
     func linesPutBackTogetherGiveTheText(_ width: Int) {
-        var generator = SeededGenerator(seed: 1000 + UInt64(width))
+        var generator = SplitMix64(seed: 1000 + UInt64(width))
         for _ in 0..<150 {
             let text = Self.randomText(&generator)
             let rebuilt = TextWrapper.wrapLines(text, width: width).map { line in
@@ -48,7 +49,7 @@ struct TextWrapperPropertyTests {
 
     @Test(arguments: 2...40)
     func onlySpacesAreDroppedAndNoClusterIsSplit(_ width: Int) {
-        var generator = SeededGenerator(seed: 2000 + UInt64(width))
+        var generator = SplitMix64(seed: 2000 + UInt64(width))
         for _ in 0..<150 {
             let text = Self.randomText(&generator)
             let lines = TextWrapper.wrap(text, width: width)
@@ -59,7 +60,7 @@ struct TextWrapperPropertyTests {
     }
 
     @Test func oneColumnKeepsEveryNarrowCharacter() {
-        var generator = SeededGenerator(seed: 7)
+        var generator = SplitMix64(seed: 7)
         for _ in 0..<200 {
             let text = Self.randomText(&generator)
             let lines = TextWrapper.wrap(text, width: 1)

@@ -1,35 +1,25 @@
 @preconcurrency import Glibc
-import Synchronization
 
-/// Runs blocking work (a player waiting in `poll(2)`) on its own POSIX thread, so it never
+/// Runs blocking work (a player waiting in `poll(2)`) on its own POSIX thread, so that it never
 /// blocks the test runner's cooperative threads.
-final class BackgroundThread: @unchecked Sendable {
+package final class BackgroundThread: @unchecked Sendable {
+    // Written once, by `pthread_create` in `init`, before the value is shared.
     private var thread = pthread_t()
 
     /// Starts `work` at once.
-    init(_ work: @escaping @Sendable () -> Void) {
+    package init(_ work: @escaping @Sendable () -> Void) {
         let box = Unmanaged.passRetained(WorkBox(work)).toOpaque()
         let status = pthread_create(&thread, nil, runWorkBox, box)
-        precondition(status == 0, "pthread_create failed")
+        precondition(status == 0, "pthread_create failed: \(status)")
     }
 
-    /// Waits for the work to end.
-    func join() {
+    /// Waits for the work to end. Call it once.
+    package func join() {
         pthread_join(thread, nil)
     }
 }
 
-/// The value a background thread produced, once it has.
-final class Outcome<Value: Sendable>: Sendable {
-    private let storage = Mutex<Value?>(nil)
-
-    func set(_ value: Value) {
-        storage.withLock { $0 = value }
-    }
-
-    var value: Value? { storage.withLock { $0 } }
-}
-
+/// The work, carried through `pthread_create`'s untyped argument.
 private final class WorkBox {
     let work: @Sendable () -> Void
 
@@ -38,6 +28,7 @@ private final class WorkBox {
     }
 }
 
+/// The thread's entry point: runs the box's work and releases the box.
 private func runWorkBox(_ raw: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
     guard let raw else { return nil }
     Unmanaged<WorkBox>.fromOpaque(raw).takeRetainedValue().work()

@@ -1,36 +1,50 @@
-@preconcurrency import Glibc
-import Synchronization
-import Testing
+@preconcurrency package import Glibc
 
-/// A real pseudo-terminal: the player gets the slave side as its terminal; the test types on the
-/// master side and reads everything the player wrote, raw bytes included.
-final class PseudoTerminal: Sendable {
-    /// The side a terminal emulator would hold.
-    let master: Int32
+/// A real pseudo-terminal: the code under test gets the slave side as its terminal; the test
+/// types on the master side and reads everything written to it, raw bytes included.
+///
+/// A thread drains the master side from the start, so a program writing a large screen never
+/// blocks on a full terminal buffer. Both sides are close-on-exec. ``close()`` (or releasing the
+/// value) stops the reader and closes both sides.
+package final class PseudoTerminal: Sendable {
+    /// The side a terminal emulator holds.
+    package let master: Int32
     /// The side a program sees as its terminal.
-    let slave: Int32
+    package let slave: Int32
     private let output = SharedBytes()
     private let stopReading = Flag()
+    private let readerJoined = Flag()
     private let masterClosed = Flag()
     private let slaveClosed = Flag()
-    private let reader = Outcome<BackgroundThread>()
-    /// `TIOCSPTLCK` and `TIOCGPTN` (asm-generic ioctl numbers, the same on x86_64 and arm64).
+    private let reader = Shared<BackgroundThread>()
+    /// `TIOCSPTLCK` and `TIOCGPTN` (asm-generic ioctl numbers, the same on x86_64 and arm64):
+    /// `posix_openpt`, `grantpt`, `unlockpt` and `ptsname` need `_XOPEN_SOURCE`, which Swift's
+    /// Glibc module does not define.
     private static let setLock: UInt = 0x4004_5431
     private static let getNumber: UInt = 0x8004_5430
 
-    /// Opens a pseudo-terminal of the given size and starts draining its output.
-    init(columns: Int = 80, rows: Int = 24) throws {
-        // posix_openpt/grantpt/unlockpt/ptsname need _XOPEN_SOURCE, which Swift's Glibc module
-        // does not define; their Linux equivalents are /dev/ptmx and two ioctls.
+    /// Opens a pseudo-terminal of `columns`×`rows` and starts draining its output.
+    ///
+    /// - Throws: ``TestSupportError`` when no pseudo-terminal can be opened.
+    package init(columns: Int = 80, rows: Int = 24) throws {
         let master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
-        try #require(master >= 0, "cannot open /dev/ptmx: errno \(errno)")
+        guard master >= 0 else { throw TestSupportError("cannot open /dev/ptmx: errno \(errno)") }
         var unlock: Int32 = 0
-        try #require(ioctl(master, Self.setLock, &unlock) == 0, "TIOCSPTLCK failed")
         var number: UInt32 = 0
-        try #require(ioctl(master, Self.getNumber, &number) == 0, "TIOCGPTN failed")
+        guard ioctl(master, Self.setLock, &unlock) == 0,
+            ioctl(master, Self.getNumber, &number) == 0
+        else {
+            let error = errno
+            _ = Glibc.close(master)
+            throw TestSupportError("cannot unlock the pseudo-terminal: errno \(error)")
+        }
         let name = "/dev/pts/\(number)"
         let slave = open(name, O_RDWR | O_NOCTTY | O_CLOEXEC)
-        try #require(slave >= 0, "cannot open \(name)")
+        guard slave >= 0 else {
+            let error = errno
+            _ = Glibc.close(master)
+            throw TestSupportError("cannot open \(name): errno \(error)")
+        }
         self.master = master
         self.slave = slave
         resize(columns: columns, rows: rows)
@@ -61,15 +75,19 @@ final class PseudoTerminal: Sendable {
             })
     }
 
+    deinit {
+        close()
+    }
+
     /// Sets the size the slave side reports (`TIOCSWINSZ`).
-    func resize(columns: Int, rows: Int) {
+    package func resize(columns: Int, rows: Int) {
         var size = winsize(
             ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(master, UInt(TIOCSWINSZ), &size)
     }
 
     /// Types bytes as a user's keyboard would.
-    func type(_ bytes: [UInt8]) {
+    package func type(_ bytes: [UInt8]) {
         var written = 0
         while written < bytes.count {
             let result = bytes[written...].withUnsafeBytes {
@@ -80,81 +98,49 @@ final class PseudoTerminal: Sendable {
     }
 
     /// Types text.
-    func type(_ text: String) {
+    package func type(_ text: String) {
         type(Array(text.utf8))
     }
 
     /// Everything written to the terminal so far, decoded as UTF-8.
-    var written: String {
+    package var written: String {
         String(decoding: output.bytes, as: UTF8.self)
     }
 
     /// The number of bytes written so far, to wait for output after a point.
-    var writtenCount: Int { output.bytes.count }
+    package var writtenCount: Int { output.bytes.count }
 
     /// Waits (polling, up to `timeout` seconds) until the output after byte `start` contains
     /// `text`.
-    func waitFor(_ text: String, after start: Int = 0, timeout: Double = 15) -> Bool {
-        let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
-        repeat {
-            let bytes = output.bytes.dropFirst(start)
-            if String(decoding: bytes, as: UTF8.self).contains(text) { return true }
-            usleep(5000)
-        } while ContinuousClock.now < deadline
-        return false
+    package func waitFor(_ text: String, after start: Int = 0, timeout: Double = 20) -> Bool {
+        waitUntil(timeout: timeout) {
+            String(decoding: output.bytes.dropFirst(start), as: UTF8.self).contains(text)
+        }
     }
 
     /// The slave side's current settings.
-    func settings() -> termios {
+    package func settings() -> termios {
         var settings = termios()
         tcgetattr(slave, &settings)
         return settings
     }
 
     /// Closes the master side, as a terminal window closing: the program sees a hangup.
-    func hangUp() {
+    package func hangUp() {
         stopReading.set()
-        reader.value?.join()
+        if readerJoined.setOnce() { reader.value?.join() }
         if masterClosed.setOnce() { _ = Glibc.close(master) }
     }
 
     /// Closes both sides and stops the reader. Safe to call more than once.
-    func close() {
+    package func close() {
         hangUp()
         if slaveClosed.setOnce() { _ = Glibc.close(slave) }
     }
 }
 
-/// A flag set once, read from any thread.
-final class Flag: Sendable {
-    private let value = Atomic<Bool>(false)
-
-    var isSet: Bool { value.load(ordering: .acquiring) }
-
-    func set() {
-        value.store(true, ordering: .releasing)
-    }
-
-    /// Sets the flag; `true` only for the call that set it.
-    func setOnce() -> Bool {
-        value.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing)
-            .exchanged
-    }
-}
-
-/// Bytes appended by one thread and read by another.
-final class SharedBytes: Sendable {
-    private let storage = Mutex<[UInt8]>([])
-
-    func append(_ bytes: ArraySlice<UInt8>) {
-        storage.withLock { $0 += bytes }
-    }
-
-    var bytes: [UInt8] { storage.withLock { $0 } }
-}
-
-/// Whether two terminal settings are byte-for-byte the same.
-func sameSettings(_ lhs: termios, _ rhs: termios) -> Bool {
+/// Whether two terminal settings are byte for byte the same.
+package func sameSettings(_ lhs: termios, _ rhs: termios) -> Bool {
     withUnsafeBytes(of: lhs) { left in
         withUnsafeBytes(of: rhs) { right in left.elementsEqual(right) }
     }

@@ -1,0 +1,169 @@
+@preconcurrency import Glibc
+import Synchronization
+
+/// A program running in a real terminal: a tmux pane on a private server, for end-to-end tests.
+///
+/// Each session has its own server (`tmux -L name`): the name holds this process's id, a random
+/// token drawn once per process and a count of the sessions it started, so that no two sessions
+/// (of one test target or of two, in one process or in several, or one left over from an earlier
+/// run whose process id came round again) ever share a server, where killing one would kill the
+/// other. No configuration is read (`-f /dev/null`), so the user's tmux is untouched and
+/// settings are predictable. The pane stays after the program exits (`remain-on-exit`), so its
+/// last screen and exit status can be read. Tests poll the screen (``waitFor(_:timeout:)``)
+/// instead of sleeping, and can log the raw bytes the program wrote (`pipe-pane`) to check that
+/// no unwanted escape sequence reached the terminal.
+///
+/// ```swift
+/// let tmux = try TmuxSession(command: "walkthrough play foodpin", columns: 60, rows: 20)
+/// defer { tmux.kill() }
+/// #expect(tmux.waitFor("1/3"))
+/// try tmux.sendKeys("Right")
+/// #expect(tmux.waitFor("2/3"))
+/// ```
+package final class TmuxSession {
+    /// The private server's socket name.
+    package let socket: String
+    /// The session (and window) name on that server.
+    package let target = "test"
+    /// Where `pipe-pane` writes the pane's raw output, when logging.
+    package let logPath: String?
+
+    private static let counter = Atomic<Int>(0)
+    private static let processToken = String(UInt32.random(in: .min ... .max), radix: 16)
+
+    /// Starts `command` (run by `/bin/sh -c`) in a pane of `columns`×`rows`.
+    ///
+    /// - Parameters:
+    ///   - environment: Variables set for the command, on top of tmux's (`TERM` is tmux's own,
+    ///     `tmux-256color` or `screen`).
+    ///   - logPath: When given, every byte the program writes is appended to this file.
+    /// - Throws: ``TestSupportError`` when tmux cannot start or set up the session.
+    package init(
+        command: String, columns: Int = 80, rows: Int = 24, environment: [String: String] = [:],
+        logPath: String? = nil
+    ) throws {
+        let number = Self.counter.add(1, ordering: .relaxed).newValue
+        socket = "walkthrough-test-\(getpid())-\(Self.processToken)-\(number)"
+        self.logPath = logPath
+        // Start a placeholder, configure the pane, then respawn it with the real command, so
+        // that options and logging are in place before the program's first byte.
+        try tmux([
+            "new-session", "-d", "-s", target, "-x", "\(columns)", "-y", "\(rows)", "sleep 600",
+        ])
+        try tmux(["set-option", "-t", target, "remain-on-exit", "on"])
+        try tmux(["set-option", "-t", target, "status", "off"])
+        if let logPath {
+            try tmux(["pipe-pane", "-t", target, "cat >> \(Self.quoted(logPath))"])
+        }
+        let exports = environment.sorted { $0.key < $1.key }
+            .map { "\($0.key)=\(Self.quoted($0.value))" }
+        let line = (["exec", "env"] + exports + ["/bin/sh", "-c", Self.quoted(command)])
+            .joined(separator: " ")
+        try tmux(["respawn-pane", "-k", "-t", target, line])
+    }
+
+    deinit {
+        kill()
+    }
+
+    // MARK: - Driving
+
+    /// Sends key names as tmux knows them: `Right`, `Left`, `Enter`, `Escape`, `C-c`, `q`, `3`.
+    package func sendKeys(_ keys: String...) throws {
+        try tmux(["send-keys", "-t", target] + keys)
+    }
+
+    /// Types `text` literally (`send-keys -l`).
+    package func type(_ text: String) throws {
+        try tmux(["send-keys", "-t", target, "-l", text])
+    }
+
+    /// Resizes the window, which sends SIGWINCH to the program.
+    package func resize(columns: Int, rows: Int) throws {
+        try tmux(["resize-window", "-t", target, "-x", "\(columns)", "-y", "\(rows)"])
+    }
+
+    // MARK: - Reading
+
+    /// The visible screen, one string per row, trailing spaces trimmed; with `history`, the
+    /// lines scrolled off the top first. (When the program exits, tmux writes its "Pane is dead"
+    /// line at the bottom, which scrolls the top line of the screen into the history.)
+    package func capture(history: Bool = false) throws -> [String] {
+        let range = history ? ["-S", "-"] : []
+        let output = try tmux(["capture-pane", "-p"] + range + ["-t", target])
+        var lines = output.split(separator: "\n", omittingEmptySubsequences: false)
+            .map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        return lines
+    }
+
+    /// Polls the screen and its history until they contain `text` or `timeout` seconds pass.
+    package func waitFor(_ text: String, timeout: Double = 30) -> Bool {
+        waitUntil(timeout: timeout, interval: 20) {
+            (try? capture(history: true))?.joined(separator: "\n").contains(text) ?? false
+        }
+    }
+
+    /// Polls until the program has exited or `timeout` seconds pass; returns its exit status.
+    package func waitForExit(timeout: Double = 30) -> Int32? {
+        var status: Int32?
+        _ = waitUntil(timeout: timeout, interval: 20) {
+            guard let state = try? format("#{pane_dead} #{pane_dead_status}") else {
+                return false
+            }
+            let fields = state.split(separator: " ")
+            guard fields.count == 2, fields[0] == "1", let code = Int32(fields[1]) else {
+                return false
+            }
+            status = code
+            return true
+        }
+        return status
+    }
+
+    /// The raw bytes the program wrote so far (with logging on).
+    package func loggedOutput() -> [UInt8] {
+        guard let logPath else { return [] }
+        return contentsOfFile(logPath)
+    }
+
+    /// A tmux format string evaluated for the pane (`display-message -p`).
+    package func format(_ format: String) throws -> String {
+        var output = try tmux(["display-message", "-p", "-t", target, format])
+        if output.hasSuffix("\n") { output.removeLast() }
+        return output
+    }
+
+    /// Stops the private server and everything in it, and removes its socket (tmux leaves the
+    /// file behind). Safe to call again.
+    package func kill() {
+        guard (try? ChildProcess.run(base + ["kill-server"])) != nil else { return }
+        var folder = getenv("TMUX_TMPDIR").map { String(cString: $0) } ?? ""
+        if folder.isEmpty { folder = "/tmp" }
+        unlink("\(folder)/tmux-\(getuid())/\(socket)")
+    }
+
+    /// `text` in single quotes for `/bin/sh`.
+    package static func quoted(_ text: String) -> String {
+        "'"
+            + text.split(separator: "'", omittingEmptySubsequences: false).joined(
+                separator: "'\\''")
+            + "'"
+    }
+
+    // MARK: - Private
+
+    private var base: [String] { ["tmux", "-L", socket, "-f", "/dev/null"] }
+
+    /// Runs a tmux command on the private server; returns what it printed.
+    @discardableResult
+    private func tmux(_ arguments: [String]) throws -> String {
+        let result = try ChildProcess.run(base + arguments)
+        guard result.status == 0 else {
+            throw TestSupportError(
+                "tmux \(arguments.joined(separator: " ")) failed (status \(result.status)): "
+                    + result.standardError + result.standardOutput)
+        }
+        return result.standardOutput
+    }
+}
