@@ -80,9 +80,7 @@ struct ArgumentParsingTests {
         #expect(result.code == .usage)
         #expect(
             result.standardError == """
-                Error: Missing value for '--user <name>'
-                Usage: walkthrough echo <first> [<rest> ...] [--user <name>] [--db <path>] [--quiet] [--verbose] [--tag <tag>]
-                  See 'walkthrough echo --help' for more information.
+                Error: Missing value for '--user <name>'. Usage: walkthrough echo <first> [<rest> ...] [--user <name>] [--db <path>] [--quiet] [--verbose] [--tag <tag>]; see 'walkthrough echo --help'.
 
                 """)
         #expect(result.standardOutput.isEmpty)
@@ -90,9 +88,10 @@ struct ArgumentParsingTests {
 
     @Test func anOptionIsNotAValue() {
         let result = echo(["x", "--user", "--db", "y"])
-        #expect(result.standardError.hasPrefix("Error: Missing value for '--user <name>'\n"))
+        #expect(result.standardError.hasPrefix("Error: Missing value for '--user <name>'. Usage: "))
         #expect(
-            echo(["x", "-t"]).standardError.hasPrefix("Error: Missing value for '--tag <tag>'\n"))
+            echo(["x", "-t"]).standardError.hasPrefix(
+                "Error: Missing value for '--tag <tag>'. Usage: "))
     }
 
     @Test func reportsAnUnknownLongOptionWithASuggestion() {
@@ -100,26 +99,28 @@ struct ArgumentParsingTests {
         #expect(result.code == .usage)
         #expect(
             result.standardError.hasPrefix(
-                "Error: Unknown option '--usr'. Did you mean '--user'?\n"))
+                "Error: Unknown option '--usr'. Did you mean '--user'? Usage: "))
     }
 
     @Test func reportsAnUnknownShortOption() {
         let result = echo(["x", "-z"])
         #expect(result.code == .usage)
-        #expect(result.standardError.hasPrefix("Error: Unknown option '-z'.\n"))
+        #expect(result.standardError.hasPrefix("Error: Unknown option '-z'. Usage: "))
     }
 
     @Test func refusesAValueForAFlag() {
         let result = echo(["x", "--quiet=yes"])
         #expect(result.code == .usage)
         #expect(
-            result.standardError.hasPrefix("Error: The flag '--quiet' does not take a value.\n"))
+            result.standardError.hasPrefix(
+                "Error: The flag '--quiet' does not take a value. Usage: "))
     }
 
     @Test func reportsAMissingArgument() {
         let result = echo([])
         #expect(result.code == .usage)
-        #expect(result.standardError.hasPrefix("Error: Missing expected argument '<first>'\n"))
+        #expect(
+            result.standardError.hasPrefix("Error: Missing expected argument '<first>'. Usage: "))
     }
 
     @Test func wordsAreReadInOrderSoAnErrorBeforeHelpIsReported() {

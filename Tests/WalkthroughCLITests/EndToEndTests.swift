@@ -41,7 +41,7 @@ struct EndToEndTests {
         #expect(result.status == 65)
         #expect(
             result.standardError == """
-                broken.json: version: version 1.5 is not allowed; use an integer of 1 or more, such as 1 (line 1, column 13)
+                broken.json: version: version 1.5 is not allowed; use a whole number from 1 to 2147483647, such as 1 (line 1, column 13)
                 broken.json: pages[0].heading: required field is missing (line 1, column 28)
                 broken.json: invalid: 2 errors
 
@@ -59,9 +59,7 @@ struct EndToEndTests {
         #expect(result.status == 64)
         #expect(
             result.standardError == """
-                Error: Unknown option '--strcit'. Did you mean '--strict'?
-                Usage: walkthrough validate <file> ... [--strict] [--json]
-                  See 'walkthrough validate --help' for more information.
+                Error: Unknown option '--strcit'. Did you mean '--strict'? Usage: walkthrough validate <file> ... [--strict] [--json]; see 'walkthrough validate --help'.
 
                 """)
         #expect(result.standardOutput.isEmpty)

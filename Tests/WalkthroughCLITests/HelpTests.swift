@@ -29,6 +29,7 @@ struct HelpTests {
                                   user's state of each.
           validate                Check walkthrough definition files and list every
                                   problem.
+          help                    Show help for the tool or for one subcommand.
 
           See 'walkthrough help <subcommand>' for detailed help.
 
@@ -247,9 +248,7 @@ struct HelpTests {
         #expect(result.code == .usage)
         #expect(
             result.standardError == """
-                Error: Unknown command 'valdate'. Did you mean 'validate'?
-                Usage: walkthrough <subcommand>
-                  See 'walkthrough --help' for more information.
+                Error: Unknown command 'valdate'. Did you mean 'validate'? Usage: walkthrough <subcommand>; see 'walkthrough --help'.
 
                 """)
         #expect(result.standardOutput.isEmpty)
@@ -258,7 +257,7 @@ struct HelpTests {
     @Test func helpTakesOneCommand() {
         let result = walkthrough(["help", "validate", "more"])
         #expect(result.code == .usage)
-        #expect(result.standardError.hasPrefix("Error: Unexpected argument 'more'\n"))
+        #expect(result.standardError.hasPrefix("Error: Unexpected argument 'more'. Usage: "))
     }
 
     @Test func reportsAnUnknownCommandWithASuggestion() {
@@ -266,9 +265,7 @@ struct HelpTests {
         #expect(result.code == .usage)
         #expect(
             result.standardError == """
-                Error: Unknown command 'valdate'. Did you mean 'validate'?
-                Usage: walkthrough <subcommand>
-                  See 'walkthrough --help' for more information.
+                Error: Unknown command 'valdate'. Did you mean 'validate'? Usage: walkthrough <subcommand>; see 'walkthrough --help'.
 
                 """)
     }
@@ -276,7 +273,7 @@ struct HelpTests {
     @Test func reportsAnUnknownCommandWithoutASuggestion() {
         let result = walkthrough(["frobnicate"])
         #expect(result.code == .usage)
-        #expect(result.standardError.hasPrefix("Error: Unknown command 'frobnicate'.\nUsage:"))
+        #expect(result.standardError.hasPrefix("Error: Unknown command 'frobnicate'. Usage:"))
     }
 
     @Test func reportsAnUnknownRootOption() {
@@ -284,6 +281,20 @@ struct HelpTests {
         #expect(result.code == .usage)
         #expect(
             result.standardError.hasPrefix(
-                "Error: Unknown option '--verison'. Did you mean '--version'?\n"))
+                "Error: Unknown option '--verison'. Did you mean '--version'? Usage: "))
+    }
+
+    @Test func helpHelpIsTheRootHelp() {
+        let result = walkthrough(["help", "help"])
+        #expect(result.code == .success)
+        #expect(result.standardOutput == Self.rootHelp)
+    }
+
+    @Test(arguments: [["--version", "extra"], ["--help", "extra"]])
+    func rootFlagsTakeNoArguments(arguments: [String]) {
+        let result = walkthrough(arguments)
+        #expect(result.code == .usage)
+        #expect(result.standardError.hasPrefix("Error: Unexpected argument 'extra'. Usage: "))
+        #expect(result.standardOutput.isEmpty)
     }
 }

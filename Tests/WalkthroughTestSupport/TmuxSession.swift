@@ -27,6 +27,8 @@ package final class TmuxSession {
     package let target = "test"
     /// Where `pipe-pane` writes the pane's raw output, when logging.
     package let logPath: String?
+    /// Where the pane's shell writes the command's exit status when it ends.
+    private let statusPath: String
 
     private static let counter = Atomic<Int>(0)
     private static let processToken = String(UInt32.random(in: .min ... .max), radix: 16)
@@ -44,6 +46,8 @@ package final class TmuxSession {
     ) throws {
         let number = Self.counter.add(1, ordering: .relaxed).newValue
         socket = "walkthrough-test-\(getpid())-\(Self.processToken)-\(number)"
+        statusPath = "/tmp/\(socket).status"
+        unlink(statusPath)
         self.logPath = logPath
         // Start a placeholder, configure the pane, then respawn it with the real command, so
         // that options and logging are in place before the program's first byte.
@@ -57,7 +61,13 @@ package final class TmuxSession {
         }
         let exports = environment.sorted { $0.key < $1.key }
             .map { "\($0.key)=\(Self.quoted($0.value))" }
-        let line = (["exec", "env"] + exports + ["/bin/sh", "-c", Self.quoted(command)])
+        // The command runs in a subshell whose exit status the shell writes to a file: tmux
+        // reports a dead pane's status only once it has reaped the process, which a loaded
+        // machine can delay for ever (a missed SIGCHLD), so the file is what waitForExit reads.
+        let wrapped =
+            "(\(command)\n); status=$?; printf '%s' \"$status\" > \(Self.quoted(statusPath)); "
+            + "exit $status"
+        let line = (["exec", "env"] + exports + ["/bin/sh", "-c", Self.quoted(wrapped)])
             .joined(separator: " ")
         try tmux(["respawn-pane", "-k", "-t", target, line])
     }
@@ -104,17 +114,13 @@ package final class TmuxSession {
         }
     }
 
-    /// Polls until the program has exited or `timeout` seconds pass; returns its exit status.
+    /// Polls until the program has exited or `timeout` seconds pass; returns its exit status
+    /// (`128 + n` when signal `n` ended it), as the pane's shell wrote it to a file.
     package func waitForExit(timeout: Double = 30) -> Int32? {
         var status: Int32?
         _ = waitUntil(timeout: timeout, interval: 20) {
-            guard let state = try? format("#{pane_dead} #{pane_dead_status}") else {
-                return false
-            }
-            let fields = state.split(separator: " ")
-            guard fields.count == 2, fields[0] == "1", let code = Int32(fields[1]) else {
-                return false
-            }
+            let text = String(decoding: contentsOfFile(statusPath), as: UTF8.self)
+            guard let code = Int32(text) else { return false }
             status = code
             return true
         }
@@ -137,6 +143,7 @@ package final class TmuxSession {
     /// Stops the private server and everything in it, and removes its socket (tmux leaves the
     /// file behind). Safe to call again.
     package func kill() {
+        unlink(statusPath)
         guard (try? ChildProcess.run(base + ["kill-server"])) != nil else { return }
         var folder = getenv("TMUX_TMPDIR").map { String(cString: $0) } ?? ""
         if folder.isEmpty { folder = "/tmp" }

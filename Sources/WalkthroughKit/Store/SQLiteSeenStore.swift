@@ -227,8 +227,8 @@ public final class SQLiteSeenStore: SeenStore {
             let found = statement.storageClass(at: Int32(index))
             guard found == type else {
                 throw corrupt(
-                    "a \(columns[index]) that is \(storageClassName(found)), not \(storageClassName(type))"
-                )
+                    "\(storageClassName(found)) in its \(columns[index]) column, where "
+                        + "\(storageClassName(type)) belongs")
             }
         }
         let outcomeText = statement.text(at: 3)

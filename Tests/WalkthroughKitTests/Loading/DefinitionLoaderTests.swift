@@ -86,12 +86,18 @@ struct DefinitionLoaderTests {
 
     // MARK: - version
 
-    @Test(arguments: ["0", "-1", "1.5", "1.0", "1e2", "99999999999999999999"])
+    @Test(arguments: ["0", "-1", "1.5", "1.0", "1e2", "99999999999999999999", "2147483648"])
     func rejectsAVersionThatIsNotAPositiveInteger(text: String) throws {
         let diagnostic = try onlyDiagnostic(validate(definition(root: "\"version\": \(text)")))
         #expect(diagnostic.kind == .invalidVersion(text))
         #expect(diagnostic.path == "version")
         #expect((diagnostic.line, diagnostic.column) == (1, 13))
+    }
+
+    @Test func acceptsTheLargestVersion() {
+        let text = String(DefinitionFormat.maximumVersion)
+        let report = validate(definition(root: "\"version\": \(text)"))
+        #expect(report.walkthrough?.version == DefinitionFormat.maximumVersion)
     }
 
     @Test(arguments: [("\"1\"", JSONType.string), ("true", .boolean), ("null", .null)])

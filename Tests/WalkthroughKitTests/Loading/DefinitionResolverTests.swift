@@ -75,10 +75,12 @@ struct DefinitionResolverTests {
         #expect(try folders.resolver.resolve("tour") == path)
     }
 
-    @Test func anExactNameComesBeforeTheNameWithJSON() throws {
+    @Test func theNameWithJSONComesBeforeAFileWithoutIt() throws {
         let folders = try Folders()
         let exact = try folders.define("first/tour")
-        try folders.define("first/tour.json")
+        let json = try folders.define("first/tour.json")
+        #expect(try folders.resolver.resolve("tour") == json)
+        try FileManager.default.removeItem(atPath: json)
         #expect(try folders.resolver.resolve("tour") == exact)
     }
 

@@ -28,6 +28,7 @@ struct SchemaTests {
         #expect(properties["id"]?["pattern"] as? String == DefinitionFormat.idPattern)
         #expect(properties["version"]?["type"] as? String == "integer")
         #expect(properties["version"]?["minimum"] as? Int == 1)
+        #expect(properties["version"]?["maximum"] as? Int == DefinitionFormat.maximumVersion)
         #expect(
             properties["navigation"]?["enum"] as? [String]
                 == NavigationMode.allCases.map(\.rawValue))

@@ -15,13 +15,18 @@ struct SQLiteSeenStoreBusyTests {
         let holder = try RawDatabase(path)
         try holder.exec("BEGIN IMMEDIATE")
 
+        let started = Mutex(false)
         let released = Mutex(false)
         let writer = Task.detached {
+            started.withLock { $0 = true }
             try store.markSeen(
                 user: "alice", walkthrough: "foodpin", version: 1, outcome: .completed)
             // The write can only have got through after the lock was given up.
             return released.withLock { $0 }
         }
+        // Release only once the writer is on its way (and then some), so that a write that did
+        // not wait would finish before the release and fail the check below.
+        while !started.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(5)) }
         try await Task.sleep(for: .milliseconds(300))
         released.withLock { $0 = true }
         try holder.exec("COMMIT")
@@ -80,13 +85,16 @@ struct SQLiteSeenStoreBusyTests {
         let holder = try RawDatabase(path)
         try holder.exec("BEGIN IMMEDIATE")  // what another process creating the store holds
 
+        let started = Mutex(false)
         let released = Mutex(false)
         let opener = Task.detached {
+            started.withLock { $0 = true }
             let store = try SQLiteSeenStore(path: path, options: .init(busyTimeout: .seconds(30)))
             try store.markSeen(
                 user: "alice", walkthrough: "foodpin", version: 1, outcome: .completed)
             return released.withLock { $0 }
         }
+        while !started.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(5)) }
         try await Task.sleep(for: .milliseconds(300))
         released.withLock { $0 = true }
         try holder.exec("COMMIT")

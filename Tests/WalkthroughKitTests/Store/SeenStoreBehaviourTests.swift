@@ -128,15 +128,26 @@ struct SeenStoreBehaviourTests {
     @Test(arguments: StoreKind.allCases)
     func markSeenReplacesTheSameOrAnOlderVersion(kind: StoreKind) throws {
         let store = try kind.make().store
-        try store.markSeen(user: "alice", walkthrough: "foodpin", version: 1, outcome: .completed)
         try store.markSeen(user: "alice", walkthrough: "foodpin", version: 1, outcome: .skipped)
-        #expect(try store.record(user: "alice", walkthrough: "foodpin")?.outcome == .skipped)
-        try store.markSeen(user: "alice", walkthrough: "foodpin", version: 2, outcome: .completed)
+        try store.markSeen(user: "alice", walkthrough: "foodpin", version: 1, outcome: .completed)
+        #expect(try store.record(user: "alice", walkthrough: "foodpin")?.outcome == .completed)
+        try store.markSeen(user: "alice", walkthrough: "foodpin", version: 2, outcome: .skipped)
         let record = try #require(try store.record(user: "alice", walkthrough: "foodpin"))
         #expect(record.version == 2)
-        #expect(record.outcome == .completed)
+        #expect(record.outcome == .skipped)
         #expect(record.updatedAt == SteppingClock.instant(3))
         #expect(try store.records(user: nil).count == 1)
+    }
+
+    /// Skipping a replay does not undo having completed the same version.
+    @Test(arguments: StoreKind.allCases)
+    func skippedNeverReplacesCompletedOfTheSameVersion(kind: StoreKind) throws {
+        let store = try kind.make().store
+        try store.markSeen(user: "alice", walkthrough: "foodpin", version: 1, outcome: .completed)
+        try store.markSeen(user: "alice", walkthrough: "foodpin", version: 1, outcome: .skipped)
+        let record = try #require(try store.record(user: "alice", walkthrough: "foodpin"))
+        #expect(record.outcome == .completed)
+        #expect(record.updatedAt == SteppingClock.instant(1))
     }
 
     @Test(arguments: StoreKind.allCases)
