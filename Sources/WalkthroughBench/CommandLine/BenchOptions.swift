@@ -96,12 +96,14 @@ struct BenchOptions: Equatable, Sendable {
               --json           One JSON array, an object per measurement: suite, metric, ours,
                                baseline, ratio (ours / baseline), n, min/max where measured.
               --walkthrough <path>
-                               The walkthrough binary the gate suite runs (default: the one
-                               next to this binary).
+                               The walkthrough binary the gate suite runs (default:
+                               .build/static/release/walkthrough when there is one, else the
+                               one next to this binary).
               -h, --help       Show help information.
 
             For figures worth comparing:
-              swift run -c release --static-swift-stdlib walkthrough-bench
+              scripts/build-static.sh
+              swift run -c release walkthrough-bench
             """
     }
 }
