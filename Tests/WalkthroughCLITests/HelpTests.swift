@@ -284,10 +284,12 @@ struct HelpTests {
                 "Error: Unknown option '--verison'. Did you mean '--version'? Usage: "))
     }
 
-    @Test func helpHelpIsTheRootHelp() {
-        let result = walkthrough(["help", "help"])
+    @Test(arguments: ["help", "--help", "-h"])
+    func helpOfHelpIsTheRootHelp(argument: String) {
+        let result = walkthrough(["help", argument])
         #expect(result.code == .success)
         #expect(result.standardOutput == Self.rootHelp)
+        #expect(result.standardError.isEmpty)
     }
 
     @Test(arguments: [["--version", "extra"], ["--help", "extra"]])

@@ -68,8 +68,10 @@ enum WalkthroughCommand {
             guard arguments.count == 2 else {
                 throw CommandLineError.usage("Unexpected argument '\(arguments[2])'", command: nil)
             }
-            // `walkthrough help help` is the root help, which explains `help` too.
-            if arguments[1] == "help" { throw CommandLineError.helpRequested(command: nil) }
+            // `walkthrough help help` (or `help --help`) is the root help, which explains `help`.
+            if ["help", "--help", "-h"].contains(arguments[1]) {
+                throw CommandLineError.helpRequested(command: nil)
+            }
             let command = try find(arguments[1], in: commands)
             throw CommandLineError.helpRequested(command: command.configuration.name)
         default:

@@ -34,7 +34,10 @@ public enum DefinitionError: Error, Sendable, Hashable, CustomStringConvertible 
         case .notFound(let path):
             return path + ": " + DiagnosticKind.fileNotFound.message
         case .notFoundOnSearchPath(let name, let searched):
-            let places = searched.isEmpty ? "nowhere" : searched.joined(separator: ", ")
+            let places =
+                searched.isEmpty
+                ? "nowhere"
+                : searched.map { $0 == "." ? "the current folder" : $0 }.joined(separator: ", ")
             return
                 "\(name): no such walkthrough file or id; looked in \(places); give the path of a "
                 + "definition file, or add its folder to WALKTHROUGH_PATH"

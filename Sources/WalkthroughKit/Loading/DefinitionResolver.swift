@@ -51,7 +51,8 @@ public struct DefinitionResolver: Sendable, Hashable {
     ///
     /// - Throws: ``DefinitionError/notFound(path:)`` for a missing path,
     ///   ``DefinitionError/isDirectory(path:)`` for a folder given as a path, and
-    ///   ``DefinitionError/notFoundOnSearchPath(name:searched:)`` naming every folder searched.
+    ///   ``DefinitionError/notFoundOnSearchPath(name:searched:)`` naming every folder searched
+    ///   (`.` first for a file name, which step 2 looked for in the current folder).
     public func resolve(_ argument: String) throws(DefinitionError) -> String {
         guard !argument.isEmpty else { throw .notFound(path: argument) }
         if argument.utf8.contains(UInt8(ascii: "/")) {
@@ -77,7 +78,8 @@ public struct DefinitionResolver: Sendable, Hashable {
                 if let match = Self.definition(withID: argument, in: folder) { return match }
             }
         }
-        throw .notFoundOnSearchPath(name: argument, searched: searchPath)
+        throw .notFoundOnSearchPath(
+            name: argument, searched: isFileName ? ["."] + searchPath : searchPath)
     }
 
     // MARK: - Private

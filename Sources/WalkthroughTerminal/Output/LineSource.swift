@@ -33,15 +33,21 @@ public final class StringLineSource: LineSource {
 /// Lines read from a file descriptor (standard input is 0), decoded as UTF-8 with invalid bytes
 /// replaced by U+FFFD.
 ///
-/// Reads with `read(2)` directly (no `FILE` buffering), so a tool can hand the descriptor on
-/// afterwards. A line longer than ``maximumLineLength`` bytes is cut there: commands are short.
+/// Reads with `read(2)` directly, one byte at a time, as a shell's `read` does: it never takes a
+/// byte past the newline of the last line it returns, so a tool can go on reading the descriptor
+/// afterwards and finds everything after the commands the player used. Commands are short, so
+/// the system calls cost nothing a person notices. A line longer than ``maximumLineLength``
+/// bytes is cut there.
 public final class FileDescriptorLineSource: LineSource {
     /// The longest line kept, in bytes; the rest of a longer line is dropped.
     public static let maximumLineLength = 64 * 1024
 
     /// The descriptor read from. It is not closed by this object.
     public let fileDescriptor: Int32
-    private var buffer: [UInt8] = []
+    /// The bytes of the line being read, without its newline (at most `maximumLineLength`).
+    private var line: [UInt8] = []
+    /// Whether `line` is whole: its newline has been read.
+    private var lineIsComplete = false
     private var ended = false
 
     /// Creates a source over `fileDescriptor`.
@@ -58,28 +64,29 @@ public final class FileDescriptorLineSource: LineSource {
     ///
     /// - Throws: ``TerminalError/readFailed(errno:)``.
     public func nextLine() throws -> String? {
-        while true {
-            if let line = takeLine() { return line }
-            if ended {
-                guard !buffer.isEmpty else { return nil }
-                defer { buffer.removeAll() }
-                return decode(buffer[...])
-            }
-            try fill()
+        while !hasBufferedLine { try fill() }
+        guard lineIsComplete || !line.isEmpty else { return nil }
+        defer {
+            line.removeAll(keepingCapacity: true)
+            lineIsComplete = false
         }
+        return decode(line)
     }
 
-    /// Whether a whole line (or the end of input) is already buffered, so that ``nextLine()``
-    /// will not block.
-    var hasBufferedLine: Bool { ended || buffer.contains(0x0A) }
+    /// Whether a whole line (or the end of input) is already read, so that ``nextLine()`` will
+    /// not block.
+    var hasBufferedLine: Bool { lineIsComplete || ended }
 
-    /// Reads once more from the descriptor into the buffer; waits when it would block.
+    /// Reads one more byte from the descriptor; waits when it would block.
     func fill() throws {
-        switch try SystemCalls.read(fileDescriptor) {
+        switch try SystemCalls.read(fileDescriptor, limit: 1) {
         case .bytes(let bytes):
-            buffer += bytes
-            if buffer.count > Self.maximumLineLength, !buffer.contains(0x0A) {
-                buffer.removeSubrange(Self.maximumLineLength...)
+            for byte in bytes {
+                if byte == 0x0A {
+                    lineIsComplete = true
+                } else if line.count < Self.maximumLineLength {
+                    line.append(byte)
+                }
             }
         case .end:
             ended = true
@@ -88,14 +95,7 @@ public final class FileDescriptorLineSource: LineSource {
         }
     }
 
-    private func takeLine() -> String? {
-        guard let newline = buffer.firstIndex(of: 0x0A) else { return nil }
-        let line = decode(buffer[..<newline].prefix(Self.maximumLineLength))
-        buffer.removeSubrange(...newline)
-        return line
-    }
-
-    private func decode(_ bytes: ArraySlice<UInt8>) -> String {
+    private func decode(_ bytes: [UInt8]) -> String {
         var line = String(decoding: bytes, as: UTF8.self)
         if line.hasSuffix("\r") { line.removeLast() }
         return line

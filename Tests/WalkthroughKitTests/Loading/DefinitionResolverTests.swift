@@ -140,6 +140,23 @@ struct DefinitionResolverTests {
                 + "its folder to WALKTHROUGH_PATH")
     }
 
+    @Test func aFileNameNotFoundNamesTheCurrentFolderToo() throws {
+        let folders = try Folders()
+        let error = #expect(throws: DefinitionError.self) {
+            try folders.resolver.resolve("nowhere.json")
+        }
+        #expect(
+            error
+                == .notFoundOnSearchPath(
+                    name: "nowhere.json",
+                    searched: [".", folders.first, folders.second, "walkthroughs"]))
+        #expect(
+            error?.description
+                == "nowhere.json: no such walkthrough file or id; looked in the current folder, "
+                + "\(folders.first), \(folders.second), walkthroughs; give the path of a definition "
+                + "file, or add its folder to WALKTHROUGH_PATH")
+    }
+
     @Test func aMissingFolderOnTheSearchPathIsSkipped() throws {
         let folders = try Folders()
         let path = try folders.define("second/tour.json", id: "the-tour")
