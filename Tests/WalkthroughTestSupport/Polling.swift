@@ -21,6 +21,11 @@ func contentsOfFile(_ path: String) -> [UInt8] {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return [] }
     defer { close(descriptor) }
+    return bytesUntilEnd(of: descriptor)
+}
+
+/// Every byte left in `descriptor`, read until its end (or an error); the descriptor stays open.
+package func bytesUntilEnd(of descriptor: Int32) -> [UInt8] {
     var bytes: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 65_536)
     while true {

@@ -2,6 +2,7 @@
 import Testing
 import WalkthroughKit
 import WalkthroughTerminal
+import WalkthroughTestSupport
 
 /// Lines read from a real pipe: what the plain player consumes, and what it leaves to the tool
 /// that embeds it.
@@ -19,18 +20,6 @@ struct FileDescriptorLineSourceTests {
         return ends[0]
     }
 
-    /// Everything left in `fileDescriptor` until its end.
-    func rest(of fileDescriptor: Int32) -> String {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, 4096) }
-            guard count > 0 else { break }
-            bytes += chunk[0..<count]
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
     @Test func theHostReadsWhatComesAfterTheCommandsThePlayerUsed() throws {
         let input = try pipeHolding(Array("n\nn\nn\nhost line 1\nhost line 2\n".utf8))
         defer { close(input) }
@@ -40,10 +29,12 @@ struct FileDescriptorLineSourceTests {
             errorOutput: StringOutput())
 
         #expect(try player.play() == .completed)
-        #expect(rest(of: input) == "host line 1\nhost line 2\n")
+        #expect(
+            String(decoding: bytesUntilEnd(of: input), as: UTF8.self)
+                == "host line 1\nhost line 2\n")
     }
 
-    @Test func linesEndsAndTheLastLineWithoutANewline() throws {
+    @Test func lineEndsAndALastLineWithoutANewline() throws {
         let input = try pipeHolding(Array("next\r\n\njump 2\nq".utf8))
         defer { close(input) }
         let source = FileDescriptorLineSource(fileDescriptor: input)
