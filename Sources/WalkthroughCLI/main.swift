@@ -16,10 +16,13 @@ case .failure(let problem):
 output.flush()
 if let error = output.standardOutputError, code == .success || code == .notSeen {
     // The answer did not all reach standard output (`status --json > file` on a full disk):
-    // a script must not take a cut-off result for a whole one.
+    // a script must not take a cut-off result for a whole one. The command itself ran to the
+    // end, so whatever it was asked to record is in the store: the message must not suggest
+    // otherwise.
     output.write(
-        "Error: could not write the output: \(String(cString: strerror(error))); check where "
-            + "standard output goes (a full disk?) and run the command again\n",
+        "Error: could not write the output: \(String(cString: strerror(error))); the command "
+            + "itself succeeded (anything it was asked to record is stored), but its output is "
+            + "incomplete: check where standard output goes (a full disk?)\n",
         to: .standardError)
     output.flush()
     code = .storeError

@@ -1,16 +1,19 @@
+import FoundationEssentials
 // A writer process for the store's concurrency and crash tests, which spawn many of it at once.
 //
 //   StoreTestWriter distinct DB PREFIX COUNT   markSeen COUNT distinct users PREFIX-0 … PREFIX-(COUNT-1)
 //   StoreTestWriter same DB COUNT              COUNT rounds of saveProgress + markSeen on one record
 //   StoreTestWriter acks DB PREFIX             markSeen PREFIX-0, PREFIX-1, … until killed, printing
 //                                              "ack N" on stdout after each write has returned
+//   StoreTestWriter timed DB PREFIX SECONDS    markSeen PREFIX-0, PREFIX-1, … for SECONDS, then
+//                                              prints "wrote N": every one of them acknowledged
 //
 // Any error is printed on stderr as one line and ends the process with status 1.
 //
-// The writers wait up to 60 s for the write lock instead of the store's default 5 s: these tests
-// prove that no write is lost and none fails, and a CI machine running the whole suite on two
-// busy cores can delay one writer's turn past 5 s. The timeout itself, and the "locked" error
-// after it, are tested on their own in SQLiteSeenStoreBusyTests.
+// The writers open the store with its default options (a 60 s busy timeout, or
+// WALKTHROUGH_BUSY_TIMEOUT), as the `walkthrough` command does: these tests prove that with them
+// no write is lost and none fails. The timeout itself, and the "locked" error after it, are
+// tested on their own in SQLiteSeenStoreBusyTests.
 @preconcurrency import Glibc
 import WalkthroughKit
 
@@ -44,8 +47,13 @@ let mode = arguments[0]
 let path = arguments[1]
 
 do {
-    let store = try SQLiteSeenStore(
-        path: path, options: SQLiteSeenStore.Options(busyTimeout: .seconds(60)))
+    var options = SQLiteSeenStore.Options()
+    if let timeout = try SQLiteSeenStore.Options.busyTimeout(
+        environment: ProcessInfo.processInfo.environment)
+    {
+        options.busyTimeout = timeout
+    }
+    let store = try SQLiteSeenStore(path: path, options: options)
     switch mode {
     case "distinct":
         guard arguments.count == 4, let count = Int(arguments[3]) else {
@@ -78,6 +86,19 @@ do {
                 outcome: .completed)
             emit("ack \(index)\n", to: 1)
         }
+    case "timed":
+        guard arguments.count == 4, let seconds = Int(arguments[3]) else {
+            fail("usage: StoreTestWriter timed DB PREFIX SECONDS")
+        }
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        var count = 0
+        while ContinuousClock.now < deadline {
+            try store.markSeen(
+                user: "\(arguments[2])-\(count)", walkthrough: "foodpin", version: 1,
+                outcome: .completed)
+            count += 1
+        }
+        emit("wrote \(count)\n", to: 1)
     default:
         fail("unknown mode '\(mode)'")
     }

@@ -37,8 +37,17 @@ extension ChildProcess {
             ? ["/usr/bin/env"] + (directory.map { ["-C", $0] } ?? []) + ["--"] + arguments
             : arguments
         var argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
+        var childEnvironment = environment ?? [:]
+        // A coverage build's programs write their profile where LLVM_PROFILE_FILE says, else
+        // `default.profraw` in their working folder: inside the sandbox a test inspects. The
+        // test process's own setting (swift test --enable-code-coverage) goes to every child.
+        if childEnvironment["LLVM_PROFILE_FILE"] == nil,
+            let profile = getenv("LLVM_PROFILE_FILE").map({ String(cString: $0) })
+        {
+            childEnvironment["LLVM_PROFILE_FILE"] = profile
+        }
         var envp: [UnsafeMutablePointer<CChar>?] =
-            (environment ?? [:]).map { strdup("\($0.key)=\($0.value)") } + [nil]
+            childEnvironment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             for pointer in argv + envp { free(pointer) }
         }

@@ -5,7 +5,9 @@
 ///
 /// Tests poll rather than sleep a fixed time: quick when the machine is idle, patient when it is
 /// loaded. The condition is checked once more at the deadline, so a slow last step still counts.
-func waitUntil(timeout: Double, interval milliseconds: Int = 5, _ condition: () -> Bool) -> Bool {
+package func waitUntil(
+    timeout: Double, interval milliseconds: Int = 5, _ condition: () -> Bool
+) -> Bool {
     let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
     while true {
         if condition() { return true }

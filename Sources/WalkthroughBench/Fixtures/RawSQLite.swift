@@ -12,8 +12,9 @@ final class RawSQLite {
     /// The file, for messages.
     let path: String
 
-    /// Opens an existing database read-write with the store's settings.
-    init(path: String, synchronous: String = "FULL") throws {
+    /// Opens an existing database read-write with the store's settings, or with another
+    /// `synchronous` level or journal mode (`WAL`, the round-1 store's) to compare with.
+    init(path: String, synchronous: String = "EXTRA", journalMode: String? = nil) throws {
         var database: OpaquePointer?
         let code = sqlite3_open_v2(
             path, &database, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil)
@@ -25,6 +26,7 @@ final class RawSQLite {
         handle = database
         self.path = path
         sqlite3_busy_timeout(database, 5000)
+        if let journalMode { try execute("PRAGMA journal_mode = \(journalMode)") }
         try execute("PRAGMA synchronous = \(synchronous)")
     }
 

@@ -3,11 +3,10 @@ import WalkthroughKit
 
 /// Builds walkthrough stores holding many users, fast, for the store suites.
 ///
-/// The store itself creates the file (schema, `application_id`, `user_version`, WAL), so the
-/// result is exactly what `SQLiteSeenStore` and `walkthrough seen` expect. The rows then go in
-/// through the C API: one transaction, one prepared insert, in primary-key order,
-/// `synchronous=OFF` while building; the WAL is checkpointed and truncated before the file is
-/// reopened normally.
+/// The store itself creates the file (schema, `application_id`, `user_version`, rollback
+/// journal), so the result is exactly what `SQLiteSeenStore` and `walkthrough seen` expect. The
+/// rows then go in through the C API: one transaction, one prepared insert, in primary-key
+/// order, `synchronous=OFF` while building.
 enum SeenDatabase {
     /// The walkthrough every record is about.
     static let walkthrough = "bench"
@@ -59,6 +58,5 @@ enum SeenDatabase {
             sqlite3_clear_bindings(insert)
         }
         try raw.execute("COMMIT")
-        try raw.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     }
 }

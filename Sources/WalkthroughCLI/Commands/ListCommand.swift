@@ -49,7 +49,7 @@ struct ListCommand: ParsableCommand {
         var seenStore: SQLiteSeenStore?
         if reports.contains(where: { $0.1.isValid }) {
             let path = try store.databasePath(environment: context.environment, command: name)
-            seenStore = try SeenStores.openIfPresent(path)
+            seenStore = try SeenStores.openIfPresent(path, environment: context.environment)
         }
         var table = Table(
             header: ["ID", "TITLE", "PAGES", "VERSION", "NAVIGATION", "STATE FOR \(user)"])

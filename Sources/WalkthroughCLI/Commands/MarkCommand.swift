@@ -38,7 +38,7 @@ struct MarkCommand: ParsableCommand {
         let user = try store.user(environment: context.environment, command: name)
         let path = try store.databasePath(environment: context.environment, command: name)
         let definition = try Definitions.load(walkthrough, environment: context.environment)
-        let seenStore = try SeenStores.open(path)
+        let seenStore = try SeenStores.open(path, environment: context.environment)
         let outcome: FinishOutcome = skipped ? .skipped : .completed
         try seenStore.markSeen(user: user, walkthrough: definition, outcome: outcome)
         let title = Wording.name(of: definition)

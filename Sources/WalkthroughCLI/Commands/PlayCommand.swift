@@ -58,7 +58,8 @@ struct PlayCommand: ParsableCommand {
         let path = try store.databasePath(environment: environment, command: name)
         let definition = try Definitions.load(walkthrough, environment: environment)
         let session = try Session(
-            walkthrough: definition, user: user, store: try SeenStores.open(path),
+            walkthrough: definition, user: user,
+            store: try SeenStores.open(path, environment: context.environment),
             restart: restart)
         let title = Wording.name(of: definition)
         if session.alreadySeen, !force, let record = session.priorRecord {

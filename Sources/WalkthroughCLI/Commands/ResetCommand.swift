@@ -86,7 +86,10 @@ struct ResetCommand: ParsableCommand {
         }
         let path = try store.databasePath(
             environment: context.environment, command: Self.configuration.name)
-        guard let seenStore = try SeenStores.openIfPresent(path, readOnly: dryRun) else {
+        guard
+            let seenStore = try SeenStores.openIfPresent(
+                path, readOnly: dryRun, environment: context.environment)
+        else {
             context.print("Nothing to remove: the database \(path) does not exist yet.")
             return .success
         }

@@ -43,7 +43,7 @@ struct SeenCommand: ParsableCommand {
         let user = try store.user(environment: context.environment, command: name)
         let path = try store.databasePath(environment: context.environment, command: name)
         let definition = try Definitions.load(walkthrough, environment: context.environment)
-        let record = try SeenStores.openIfPresent(path)?.record(
+        let record = try SeenStores.openIfPresent(path, environment: context.environment)?.record(
             user: user, walkthrough: definition.id)
         let seen = record?.isSeen(atLeast: definition.version) ?? false
         if !quiet {

@@ -46,7 +46,7 @@ struct StatusCommand: ParsableCommand {
             environment: context.environment, command: Self.configuration.name)
         // The records are read a page at a time and printed as they come: a store of a million
         // records never sits in memory at once.
-        let seenStore = try SeenStores.openIfPresent(path)
+        let seenStore = try SeenStores.openIfPresent(path, environment: context.environment)
         if json {
             try printJSON(seenStore, context: context)
         } else if let seenStore, try printTable(seenStore, context: context) {

@@ -158,9 +158,17 @@ enum WalkthroughCommand {
                 for line in ValidateCommand.lines(for: report) { context.printError(line) }
                 return .invalidDefinition
             }
+        case SeenStoreError.invalidBusyTimeout:
+            context.printError("Error: " + String(describing: error))
+            return .usage
         case let error as SeenStoreError:
-            // The store's messages name the file and say what to do.
-            context.printError("Error: " + error.description)
+            // The store's messages name the file and say what to do; waiting longer is the
+            // command's own setting.
+            var message = "Error: " + error.description
+            if case .locked = error {
+                message += "; to wait longer, set WALKTHROUGH_BUSY_TIMEOUT (milliseconds)"
+            }
+            context.printError(message)
             return .storeError
         case let error as TerminalError:
             context.printError("Error: the terminal: " + error.description)

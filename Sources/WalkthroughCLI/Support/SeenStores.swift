@@ -12,12 +12,13 @@ enum SeenStores {
     ///
     /// - Throws: ``SeenStoreError`` for a file that exists and cannot be used.
     static func openIfPresent(
-        _ path: String, readOnly: Bool = true
+        _ path: String, readOnly: Bool = true, environment: [String: String]
     ) throws(SeenStoreError) -> SQLiteSeenStore? {
+        var options = try options(environment: environment)
+        options.createIfMissing = false
+        options.readOnly = readOnly
         do {
-            return try SQLiteSeenStore(
-                path: path,
-                options: SQLiteSeenStore.Options(createIfMissing: false, readOnly: readOnly))
+            return try SQLiteSeenStore(path: path, options: options)
         } catch .databaseMissing {
             return nil
         }
@@ -27,7 +28,20 @@ enum SeenStores {
     /// (0700) when missing.
     ///
     /// - Throws: ``SeenStoreError`` naming the path.
-    static func open(_ path: String) throws(SeenStoreError) -> SQLiteSeenStore {
-        try SQLiteSeenStore(path: path)
+    static func open(
+        _ path: String, environment: [String: String]
+    ) throws(SeenStoreError) -> SQLiteSeenStore {
+        try SQLiteSeenStore(path: path, options: options(environment: environment))
+    }
+
+    /// The store's options: the defaults, with `WALKTHROUGH_BUSY_TIMEOUT` when it is set.
+    private static func options(
+        environment: [String: String]
+    ) throws(SeenStoreError) -> SQLiteSeenStore.Options {
+        var options = SQLiteSeenStore.Options()
+        if let timeout = try SQLiteSeenStore.Options.busyTimeout(environment: environment) {
+            options.busyTimeout = timeout
+        }
+        return options
     }
 }

@@ -42,6 +42,9 @@ extension SeenStoreLocation {
             return store
         case .defaultPath:
             path = try SQLiteSeenStore.defaultPath(environment: environment)
+            if let timeout = try SQLiteSeenStore.Options.busyTimeout(environment: environment) {
+                options.busyTimeout = timeout
+            }
         case .path(let given, let givenOptions):
             path = given
             options = givenOptions

@@ -19,21 +19,33 @@ final class Connection {
     /// `BEGIN IMMEDIATE` and `COMMIT`, prepared on first use: every write runs both.
     private var begin: Statement?
     private var commit: Statement?
+    /// The busy handler's state; SQLite holds an unretained pointer to it, so it lives exactly
+    /// as long as the handle.
+    private let busyWait = BusyWait()
 
     /// Opens the database file at `path`.
     ///
     /// A relative path is opened as `./path`, so that a file really named `:memory:` or
     /// `file:…` is a file and not one of SQLite's special names.
     ///
-    /// - Parameter flags: `sqlite3_open_v2` flags; `SQLITE_OPEN_NOMUTEX` and
-    ///   `SQLITE_OPEN_EXRESCODE` (extended result codes) are always added.
+    /// - Parameters:
+    ///   - flags: `sqlite3_open_v2` flags; `SQLITE_OPEN_NOMUTEX` and `SQLITE_OPEN_EXRESCODE`
+    ///     (extended result codes) are always added.
+    ///   - uriParameters: SQLite URI parameters (`readonly_shm=1`, `immutable=1`); when there
+    ///     are any, the file is opened as a `file:` URI with the path percent-encoded.
     /// - Throws: ``SQLiteError`` when SQLite cannot open the file. The handle SQLite may return
     ///   even when opening fails is closed before throwing.
-    init(path: String, flags: Int32) throws(SQLiteError) {
-        let filename = path.hasPrefix("/") ? path : "./" + path
+    init(path: String, flags: Int32, uriParameters: [String] = []) throws(SQLiteError) {
+        var filename = path.hasPrefix("/") ? path : "./" + path
+        var flags = flags | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        if !uriParameters.isEmpty {
+            filename =
+                "file:" + Self.percentEncoded(filename) + "?"
+                + uriParameters.joined(separator: "&")
+            flags |= SQLITE_OPEN_URI
+        }
         var database: OpaquePointer?
-        let code = sqlite3_open_v2(
-            filename, &database, flags | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE, nil)
+        let code = sqlite3_open_v2(filename, &database, flags, nil)
         guard code == SQLITE_OK, let database else {
             let error = SQLiteError(code: code, database: database, path: path, operation: .open)
             sqlite3_close(database)  // sqlite3_close(NULL) is a harmless no-op
@@ -41,6 +53,24 @@ final class Connection {
         }
         self.path = path
         self.handle = database
+    }
+
+    /// `path` with every byte but the unreserved characters and `/` percent-encoded, as the
+    /// path of a `file:` URI must be (a `?` or `#` in a file name would otherwise end it).
+    static func percentEncoded(_ path: String) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                bytes.append(byte)
+            default:
+                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     deinit {
@@ -60,8 +90,32 @@ final class Connection {
 
     /// Makes a statement that meets a lock wait up to `milliseconds` before failing with
     /// `SQLITE_BUSY`.
+    ///
+    /// The wait is ``BusyWait``'s rather than `sqlite3_busy_timeout`'s: SQLite's own handler
+    /// sleeps ever longer (up to 100 ms between tries), so a writer that has waited long keeps
+    /// losing the lock to newcomers that try every millisecond; with dozens of writers at once
+    /// some wait past any timeout. ``BusyWait`` tries again after a short random pause, the same
+    /// for everyone, so the lock goes round.
     func setBusyTimeout(milliseconds: Int32) {
-        sqlite3_busy_timeout(handle, milliseconds)
+        busyWait.timeout = .milliseconds(milliseconds)
+        let context = Unmanaged.passUnretained(busyWait).toOpaque()
+        sqlite3_busy_handler(handle, BusyWait.callback, context)
+    }
+
+    /// How long a statement waits for another connection's lock.
+    var busyTimeout: Duration { busyWait.timeout }
+
+    /// How many times a statement has begun to wait for another connection's lock.
+    var lockWaits: WaitCount { busyWait.waits }
+
+    /// Stops SQLite from checkpointing a `-wal` file into the database when this connection
+    /// closes: a connection that only reads must never change the file's bytes.
+    func disableCheckpointOnClose() throws(SQLiteError) {
+        let code = walkthrough_sqlite3_db_config_flag(
+            handle, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nil)
+        guard code == SQLITE_OK else {
+            throw SQLiteError(code: code, database: handle, path: path, operation: .configure)
+        }
     }
 
     /// Turns on `SQLITE_DBCONFIG_DEFENSIVE`: no statement on this connection can deliberately
@@ -88,11 +142,11 @@ final class Connection {
 /// The SQL-keyed cache hashes the whole SQL text on every lookup (a few hundred nanoseconds for
 /// the store's statements, a tenth of a lookup's cost); a slot is an array index. Each hot
 /// statement gets its own fixed slot number (``SQLiteSeenStore/SQL``).
-struct StatementSlot: Sendable {
+package struct StatementSlot: Sendable {
     /// The slot number: small, distinct for each statement.
     let index: Int
     /// The statement's SQL.
-    let sql: String
+    package let sql: String
 }
 
 extension Connection {

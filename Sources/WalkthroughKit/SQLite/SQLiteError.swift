@@ -17,6 +17,9 @@ struct SQLiteError: Error, Sendable, CustomStringConvertible {
     var path: String
     /// What was being done: opening, preparing a statement, binding, running it, configuring.
     var operation: Operation
+    /// The operating system's `errno` behind an I/O or open failure (`ENOSPC` for a full disk),
+    /// or 0 when SQLite reported none.
+    var systemErrno: Int32 = 0
 
     /// The step of using SQLite that failed.
     enum Operation: String, Sendable {
@@ -51,6 +54,7 @@ struct SQLiteError: Error, Sendable, CustomStringConvertible {
             message = String(cString: sqlite3_errmsg(database))
         }
         self.init(code: code, message: message, sql: sql, path: path, operation: operation)
+        if let database { systemErrno = sqlite3_system_errno(database) }
     }
 
     var description: String {

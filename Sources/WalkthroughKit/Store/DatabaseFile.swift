@@ -42,6 +42,13 @@ enum DatabaseFile {
         return true
     }
 
+    /// The size of the file at `path` (not following a link), or `nil` when there is none.
+    static func size(of path: String) -> Int? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        return Int(info.st_size)
+    }
+
     /// Refuses a database that is missing or empty while a `-wal` file with content sits next
     /// to it.
     ///
@@ -100,6 +107,7 @@ enum DatabaseFile {
         guard mkdir(folder, 0o700) == 0 else {
             let error = errno
             if error == EEXIST { return }  // another process created it meanwhile
+            if error == ENOSPC || error == EDQUOT { throw .diskFull(path: path) }
             throw .cannotCreateFolder(path: path, folder: folder, reason: reason(error))
         }
         // mkdir's mode is reduced by the umask; make it exactly 0700.
@@ -111,20 +119,147 @@ enum DatabaseFile {
     /// SQLite gives its `-wal` and `-shm` files the mode of the database file, so they are 0600
     /// too.
     ///
+    /// - Returns: Whether this call created the file (`false`: another process did meanwhile).
     /// - Throws: ``SeenStoreError/readOnlyFolder(path:)`` when the folder does not let us create
-    ///   the file, ``SeenStoreError/cannotOpen(path:reason:)`` for anything else.
-    static func createEmptyFile(_ path: String) throws(SeenStoreError) {
+    ///   the file, ``SeenStoreError/diskFull(path:)``, ``SeenStoreError/cannotOpen(path:reason:)``
+    ///   for anything else.
+    @discardableResult
+    static func createEmptyFile(_ path: String) throws(SeenStoreError) -> Bool {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             let error = errno
             switch error {
-            case EEXIST: return  // another process created it meanwhile
+            case EEXIST: return false  // another process created it meanwhile
             case EACCES, EPERM, EROFS: throw .readOnlyFolder(path: path)
+            case ENOSPC, EDQUOT: throw .diskFull(path: path)
             default: throw .cannotOpen(path: path, reason: reason(error))
             }
         }
         fchmod(descriptor, 0o600)
         close(descriptor)
+        return true
+    }
+
+    /// Removes `path` if it is still an empty file: undoes ``createEmptyFile(_:)`` when the
+    /// new database could not be initialised (a full disk), so that nothing half-made is left.
+    /// A file another process has written to meanwhile is kept.
+    static func removeIfEmpty(_ path: String) {
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size == 0
+        else { return }
+        unlink(path)
+    }
+
+    // MARK: - Trust
+
+    /// Refuses a database path that is a symbolic link owned by someone other than this user
+    /// or root: whoever made the link decides which file the store writes.
+    ///
+    /// - Throws: ``SeenStoreError/untrustedLink(path:owner:)``.
+    static func checkLink(_ path: String) throws(SeenStoreError) {
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return }
+        guard info.st_uid == geteuid() || info.st_uid == 0 else {
+            throw .untrustedLink(path: path, owner: info.st_uid)
+        }
+    }
+
+    /// Checks the default store's folder as ssh checks `~/.ssh`: when it exists it must be a
+    /// folder (or a link to one) that belongs to this user and that neither the group nor
+    /// others may write. A folder that does not exist yet is created 0700 by the first write.
+    ///
+    /// - Throws: ``SeenStoreError/unsafeFolder(path:folder:reason:)``.
+    static func checkStateFolder(of path: String) throws(SeenStoreError) {
+        let folder = SeenStoreError.folder(of: path)
+        func unsafe(_ reason: String) -> SeenStoreError {
+            .unsafeFolder(path: path, folder: folder, reason: reason)
+        }
+        var link = stat()
+        guard lstat(folder, &link) == 0 else {
+            let error = errno
+            if error == ENOENT || error == ENOTDIR { return }
+            throw unsafe("it cannot be looked at (\(reason(error)))")
+        }
+        let isLink = (link.st_mode & S_IFMT) == S_IFLNK
+        var info = link
+        if isLink {
+            guard stat(folder, &info) == 0 else {
+                throw unsafe("it is a symbolic link to something that cannot be looked at")
+            }
+        }
+        let what = isLink ? "it is a symbolic link to a folder that" : "it"
+        guard (info.st_mode & S_IFMT) == S_IFDIR else {
+            throw unsafe(isLink ? "it is a symbolic link to a file" : "it is not a folder")
+        }
+        let user = geteuid()
+        guard info.st_uid == user else {
+            throw unsafe(
+                "\(what) belongs to \(PasswordDatabase.describe(info.st_uid)), not to this user (\(PasswordDatabase.describe(user)))"
+            )
+        }
+        if isLink, link.st_uid != user, link.st_uid != 0 {
+            throw unsafe("it is a symbolic link made by \(PasswordDatabase.describe(link.st_uid))")
+        }
+        let mode = info.st_mode & 0o7777
+        guard mode & 0o022 == 0 else {
+            throw unsafe(
+                "\(what) may be written by \(mode & 0o002 != 0 ? "anyone" : "its group") "
+                    + "(mode \(octal(mode)))")
+        }
+    }
+
+    /// Checks the files SQLite keeps next to the database, when they exist: its rollback
+    /// journal (`-journal`) and, for a store an older version left in WAL mode, `-wal` and
+    /// `-shm`. A writer must be able to read and write each, a reader to read each; a link in
+    /// their place is refused (SQLite would follow it).
+    ///
+    /// Without this check SQLite reports another user's leftover file as "unable to open
+    /// database file", or as a read-only database, naming neither the file nor its owner.
+    ///
+    /// - Throws: ``SeenStoreError/companionFile(path:file:reason:)``.
+    static func checkCompanions(of path: String, writing: Bool) throws(SeenStoreError) {
+        for suffix in ["-journal", "-wal", "-shm"] {
+            let file = path + suffix
+            var info = stat()
+            guard lstat(file, &info) == 0 else { continue }
+            let role =
+                suffix == "-journal"
+                ? "it is the journal of an unfinished write and may be needed to undo it"
+                : suffix == "-wal"
+                    ? "it is the write-ahead log of a store an older version left in WAL mode and "
+                        + "may hold records"
+                    : "it is the index of a write-ahead log"
+            guard (info.st_mode & S_IFMT) == S_IFREG else {
+                throw .companionFile(
+                    path: path, file: file,
+                    reason: "it is not a regular file (a link or something else stands there); "
+                        + "move it away")
+            }
+            let mode = writing ? R_OK | W_OK : R_OK
+            // Another process's write makes and removes a -journal all the time: one that is
+            // gone by now was no obstacle.
+            guard faccessat(AT_FDCWD, file, mode, AT_EACCESS) != 0, errno != ENOENT else {
+                continue
+            }
+            let access = writing ? "read and write" : "read"
+            let mine = info.st_uid == geteuid()
+            let advice =
+                mine
+                ? "give this user \(access) access to it (chmod u+\(writing ? "rw" : "r"))"
+                : "have its owner run a walkthrough command that writes to this database, which "
+                    + "finishes with it, or ask an administrator"
+            throw .companionFile(
+                path: path, file: file,
+                reason:
+                    "this user may not \(access) it (it belongs to \(PasswordDatabase.describe(info.st_uid)), "
+                    + "mode \(octal(info.st_mode & 0o7777))); \(role): \(advice)")
+        }
+    }
+
+    /// A file mode in octal: `0644`.
+    private static func octal(_ mode: mode_t) -> String {
+        let digits = String(mode, radix: 8)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
     // MARK: - Inspecting
@@ -182,7 +317,8 @@ enum DatabaseFile {
     }
 
     /// Checks that this process may write both the file and its folder (SQLite creates its
-    /// `-wal` and `-shm` files in the folder), using the effective user as the kernel will.
+    /// `-journal` file in the folder for every write), using the effective user as the kernel
+    /// will.
     ///
     /// Root passes permission bits, but not the immutable attribute (`chattr +i`) or a read-only
     /// mount.

@@ -11,8 +11,16 @@ extension SQLiteSeenStore {
     /// `XDG_STATE_HOME` is ignored, as the XDG Base Directory specification asks; a relative
     /// `WALKTHROUGH_DB` is used as it is (relative to the current folder), like `--db`.
     ///
+    /// The two default folders (`$XDG_STATE_HOME/walkthrough`, `~/.local/state/walkthrough`)
+    /// are used only when they belong to this user and no one else may write to them, as ssh
+    /// treats `~/.ssh`: another user who planted the folder, or a link to their own, would see
+    /// and could swap the store. A folder that does not exist yet is fine; it is created 0700.
+    /// A path the user names (`WALKTHROUGH_DB`, `--db`) is theirs to choose.
+    ///
     /// - Parameter environment: The variables to read; the process's environment by default.
-    /// - Throws: ``SeenStoreError/noHomeDirectory`` when nothing gives a location.
+    /// - Throws: ``SeenStoreError/noHomeDirectory`` when nothing gives a location;
+    ///   ``SeenStoreError/unsafeFolder(path:folder:reason:)`` when the default folder exists but
+    ///   is not safe.
     public static func defaultPath(
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(SeenStoreError) -> String {
@@ -20,7 +28,7 @@ extension SQLiteSeenStore {
             return path
         }
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-            return joined(state, "walkthrough/seen.sqlite3")
+            return try checked(joined(state, "walkthrough/seen.sqlite3"))
         }
         let home: String
         if let variable = environment["HOME"], !variable.isEmpty {
@@ -30,7 +38,13 @@ extension SQLiteSeenStore {
         } else {
             throw .noHomeDirectory
         }
-        return joined(home, ".local/state/walkthrough/seen.sqlite3")
+        return try checked(joined(home, ".local/state/walkthrough/seen.sqlite3"))
+    }
+
+    /// `path` once its folder has passed ``DatabaseFile/checkStateFolder(of:)``.
+    private static func checked(_ path: String) throws(SeenStoreError) -> String {
+        try DatabaseFile.checkStateFolder(of: path)
+        return path
     }
 
     /// `folder/rest`, without doubling a trailing slash of `folder`.
@@ -40,11 +54,6 @@ extension SQLiteSeenStore {
 
     /// The effective user's home folder from the password database (`getpwuid_r`).
     static func homeFromPasswordDatabase() -> String? {
-        var entry = passwd()
-        var result: UnsafeMutablePointer<passwd>?
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let status = getpwuid_r(geteuid(), &entry, &buffer, buffer.count, &result)
-        guard status == 0, result != nil, let directory = entry.pw_dir else { return nil }
-        return String(cString: directory)
+        PasswordDatabase.entry(for: geteuid())?.home
     }
 }

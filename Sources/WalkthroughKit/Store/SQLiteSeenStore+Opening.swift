@@ -10,21 +10,26 @@ extension SQLiteSeenStore {
     /// first write (the journal-mode switch or a migration), so a refused file is left exactly
     /// as it was.
     ///
-    /// 1. Missing: refused when a `-wal` file with content is there without it (an orphan
+    /// 1. The path: not a link another user made; the files SQLite keeps next to it
+    ///    (`-journal`, and a WAL store's `-wal` and `-shm`) usable by this user.
+    /// 2. Missing: refused when a `-wal` file with content is there without it (an orphan
     ///    SQLite would replay into a new file), and without `createIfMissing`; else the folder
     ///    (0700) and an empty file (0600) are created here.
-    /// 2. The first 100 bytes, read without SQLite: empty (a new database, or missing without
+    /// 3. The first 100 bytes, read without SQLite: empty (a new database, or missing without
     ///    `createIfMissing`), an SQLite header, or refused as not a database; a header from a
     ///    newer schema is refused here too.
-    /// 3. The file and its folder must be writable.
-    /// 4. SQLite opens it; busy timeout, defensive mode and `synchronous` are set (none of them
+    /// 4. The file and its folder must be writable.
+    /// 5. SQLite opens it; busy timeout, defensive mode and `synchronous` are set (none of them
     ///    writes).
-    /// 5. One read gives the schema version, the application id and whether the file holds
+    /// 6. One read gives the schema version, the application id and whether the file holds
     ///    anything: another application's database or a newer schema is refused.
-    /// 6. Writes, only now: the switch to WAL (once per file), then the pending migrations in one
+    /// 7. Writes, only now: a store version 1 left in WAL mode is switched to the rollback
+    ///    journal (when no other connection holds it), then the pending migrations run in one
     ///    `BEGIN IMMEDIATE` transaction that checks the version again.
-    /// 7. The record query is prepared (and kept in its slot), which proves that the `seen`
+    /// 8. The record query is prepared (and kept in its slot), which proves that the `seen`
     ///    table has every column the store reads.
+    ///
+    /// A new file this call created and could not initialise (a full disk) is removed again.
     static func openConnection(
         path: String, options: Options
     ) throws(SeenStoreError) -> Connection {
@@ -39,25 +44,39 @@ extension SQLiteSeenStore {
                 reason: "it is a \(scheme):// URL, and only SQLite database files are supported; "
                     + "give a file path")
         }
-        let mayCreate = options.createIfMissing && !options.readOnly
+        try DatabaseFile.checkLink(path)
+        try DatabaseFile.checkCompanions(of: path, writing: !options.readOnly)
+        if options.readOnly { return try openReadOnly(path: path, options: options) }
+        var created = false
         if try !DatabaseFile.exists(path) {
             try DatabaseFile.refuseOrphanedWAL(of: path)
-            guard mayCreate else { throw .databaseMissing(path: path) }
+            guard options.createIfMissing else { throw .databaseMissing(path: path) }
             try DatabaseFile.createFolder(containing: path)
-            try DatabaseFile.createEmptyFile(path)
+            created = try DatabaseFile.createEmptyFile(path)
         }
+        do {
+            return try openForWriting(path: path, options: options)
+        } catch {
+            if created { DatabaseFile.removeIfEmpty(path) }
+            throw error
+        }
+    }
+
+    /// Steps 3 to 8 of ``openConnection(path:options:)``, for a file that exists.
+    private static func openForWriting(
+        path: String, options: Options
+    ) throws(SeenStoreError) -> Connection {
         var isWAL = false
         switch try DatabaseFile.readHeader(path) {
         case .empty:
             // An empty file is a database nobody has written yet: one that may not create
             // anything treats it as missing and leaves it alone.
             try DatabaseFile.refuseOrphanedWAL(of: path)
-            guard mayCreate else { throw .databaseMissing(path: path) }
+            guard options.createIfMissing else { throw .databaseMissing(path: path) }
         case .sqlite(let version, let wal):
             try refuseNewer(version, path: path)
             isWAL = wal
         }
-        if options.readOnly { return try openReadOnly(path: path, options: options) }
         try DatabaseFile.checkWritable(path)
 
         let connection = try sqlite(options) { () throws(SQLiteError) in
@@ -72,9 +91,9 @@ extension SQLiteSeenStore {
 
         let state = try sqlite(options) { () throws(SQLiteError) in try readState(connection) }
         try refuseForeign(state, path: path)
-        if !isWAL {
+        if isWAL {
             try sqlite(options) { () throws(SQLiteError) in
-                try switchToWAL(connection, busyTimeout: options.busyTimeout)
+                try switchToRollbackJournal(connection)
             }
         }
         if state.version < StoreSchema.currentVersion {
@@ -89,22 +108,50 @@ extension SQLiteSeenStore {
         return connection
     }
 
-    /// Steps 4, 5 and 7 of ``openConnection(path:options:)`` for a store that only reads:
-    /// `PRAGMA query_only` refuses every write, nothing is switched or migrated, and a file that
-    /// holds no walkthrough schema yet (an empty SQLite database) has no records.
+    /// Steps 1, 3, 5, 6 and 8 of ``openConnection(path:options:)`` for a store that only reads:
+    /// nothing is created, switched or migrated, and not one byte of the database or of the
+    /// files beside it changes.
+    ///
+    /// The file is opened `SQLITE_OPEN_READONLY`, with `PRAGMA query_only` as well and no
+    /// checkpoint when the connection closes, so it reads a store whose file and folder this
+    /// user may only read. A store that version 1 left in WAL mode is read without creating
+    /// anything when it was closed cleanly (no `-wal` or `-shm` file: opened `immutable`, since
+    /// all of it is in the file) or when its `-shm` file is there (opened `readonly_shm`); only
+    /// a `-wal` with content and no `-shm` (a killed writer) lets SQLite create the `-shm` it
+    /// needs, until the next write switches the store to the rollback journal. A file that holds
+    /// no walkthrough schema yet (an empty SQLite database) has no records.
     private static func openReadOnly(
         path: String, options: Options
     ) throws(SeenStoreError) -> Connection {
-        // Opened for writing when the system allows it, only so that SQLite can tidy its own
-        // `-wal` and `-shm` files when the connection closes; the store writes nothing itself.
-        // A file the user may only read is opened read-only.
-        let flags = access(path, W_OK) == 0 ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY
+        guard try DatabaseFile.exists(path) else {
+            try DatabaseFile.refuseOrphanedWAL(of: path)
+            throw .databaseMissing(path: path)
+        }
+        let usesWAL: Bool
+        switch try DatabaseFile.readHeader(path) {
+        case .empty:
+            try DatabaseFile.refuseOrphanedWAL(of: path)
+            throw .databaseMissing(path: path)
+        case .sqlite(let version, let wal):
+            try refuseNewer(version, path: path)
+            // SQLite reads a database in WAL mode whenever a -wal file is there.
+            usesWAL = wal || DatabaseFile.size(of: path + "-wal") != nil
+        }
+        var parameters: [String] = []
+        if usesWAL {
+            if DatabaseFile.size(of: path + "-shm") != nil {
+                parameters = ["readonly_shm=1"]
+            } else if (DatabaseFile.size(of: path + "-wal") ?? 0) == 0 {
+                parameters = ["immutable=1"]
+            }
+        }
         let connection = try sqlite(options) { () throws(SQLiteError) in
-            try Connection(path: path, flags: flags)
+            try Connection(path: path, flags: SQLITE_OPEN_READONLY, uriParameters: parameters)
         }
         connection.setBusyTimeout(milliseconds: options.busyTimeoutMilliseconds)
         try sqlite(options) { () throws(SQLiteError) in
             try connection.enableDefensiveMode()
+            try connection.disableCheckpointOnClose()
             // Every write through this connection is refused, whatever the flags.
             try connection.execute("PRAGMA query_only = ON")
         }
@@ -196,38 +243,20 @@ extension SQLiteSeenStore {
         if let refusal = refusal(state, path: path) { throw refusal }
     }
 
-    /// Puts the database in WAL mode: readers never wait for the writer, and a commit is one
-    /// append to the `-wal` file. The mode is stored in the file, so this runs once per file.
+    /// Switches a store that version 1 left in WAL mode to the rollback journal
+    /// (`journal_mode=DELETE`), which folds the `-wal` file into the database and removes it and
+    /// the `-shm` file. The mode is stored in the file, so this happens once per store.
     ///
-    /// Changing the journal mode needs the file to itself, and SQLite answers `SQLITE_BUSY` at
-    /// once, without calling the busy handler, when another connection holds any lock: exactly
-    /// what happens when several processes create the store at the same moment. So the switch is
-    /// retried, with a growing pause, until the busy timeout has passed; a retry first looks
-    /// whether another process has switched the file already.
-    private static func switchToWAL(
-        _ connection: Connection, busyTimeout: Duration
-    ) throws(SQLiteError) {
-        let sql = "PRAGMA journal_mode = WAL"
-        let deadline = ContinuousClock.now + busyTimeout
-        var pauseMicroseconds: UInt32 = 500
-        while true {
-            do throws(SQLiteError) {
-                let mode = try connection.execute(sql)
-                guard mode?.lowercased() == "wal" else {
-                    throw SQLiteError(
-                        code: SQLITE_ERROR,
-                        message:
-                            "could not switch to WAL journal mode (it stays \(mode ?? "unknown"))",
-                        sql: sql, path: connection.path, operation: .configure)
-                }
-                return
-            } catch  where error.resultCode == SQLITE_BUSY && ContinuousClock.now < deadline {
-                usleep(pauseMicroseconds)
-                pauseMicroseconds = min(pauseMicroseconds * 2, 50_000)
-                if (try? connection.execute("PRAGMA journal_mode"))?.lowercased() == "wal" {
-                    return
-                }
-            }
+    /// WAL mode, with several processes writing while others checkpoint, meets SQLite's WAL-reset
+    /// race (3.7.0 to 3.51.2), which can lose an acknowledged write; it also makes readers create
+    /// and write files. The switch needs the file to itself: while another connection (an older
+    /// walkthrough, a `sqlite3` shell) holds it, SQLite refuses with `SQLITE_BUSY`, and this
+    /// write goes ahead in WAL mode; the next write tries again.
+    private static func switchToRollbackJournal(_ connection: Connection) throws(SQLiteError) {
+        do {
+            _ = try connection.execute("PRAGMA journal_mode = DELETE")
+        } catch  where error.resultCode == SQLITE_BUSY || error.resultCode == SQLITE_LOCKED {
+            return
         }
     }
 

@@ -6,7 +6,7 @@ extension SQLiteSeenStore {
     /// ``saveProgress``) live in fixed connection slots (``StatementSlot``), the others in the
     /// SQL-keyed cache. In every slotted statement `?1` is the user and `?2` the walkthrough,
     /// which ``Statement/withBorrowedText(_:_:_:)`` binds without copying.
-    enum SQL {
+    package enum SQL {
         /// The user's record of one walkthrough. Preparing it when opening also proves that the
         /// `seen` table has every column the store reads.
         static let record = StatementSlot(
@@ -26,7 +26,7 @@ extension SQLiteSeenStore {
 
         /// Upserts a finished outcome, keeping `last_page`; a seen record of a newer version
         /// wins, and so does a `completed` one of the same version over `skipped`.
-        static let markSeen = StatementSlot(
+        package static let markSeen = StatementSlot(
             index: 2,
             sql: """
                 INSERT INTO seen (user, walkthrough, version, outcome, last_page, updated_at)

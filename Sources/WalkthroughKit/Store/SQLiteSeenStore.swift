@@ -32,6 +32,9 @@ public final class SQLiteSeenStore: SeenStore {
 
     private let connection: Mutex<Connection>
     private let now: @Sendable () -> Date
+    /// How many times a call has begun to wait for another process's lock; readable while a
+    /// call is waiting (tests use it to release a lock only once a writer waits for it).
+    package let lockWaits: WaitCount
 
     /// Opens the store at `path`, creating it (and its folder) when missing unless the options
     /// say not to.
@@ -55,6 +58,7 @@ public final class SQLiteSeenStore: SeenStore {
         self.path = path
         self.options = options
         self.now = now
+        self.lockWaits = connection.lockWaits
         self.connection = Mutex(connection)
     }
 

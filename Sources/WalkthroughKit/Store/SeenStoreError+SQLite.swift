@@ -1,4 +1,5 @@
 import CSQLite
+import Glibc
 
 extension SeenStoreError {
     /// The error a user sees for an SQLite failure on the database at `error.path`.
@@ -6,6 +7,16 @@ extension SeenStoreError {
     /// - Parameter busyTimeout: The timeout that was waited for, named in ``locked(path:timeout:)``.
     init(_ error: SQLiteError, busyTimeout: Duration) {
         let path = error.path
+        if Self.isDiskFull(error) {
+            self = .diskFull(path: path)
+            return
+        }
+        if error.extendedCode == SQLITE_READONLY | (3 << 8) {
+            // SQLITE_READONLY_ROLLBACK: a hot journal that a read-only connection cannot roll
+            // back.
+            self = .interruptedWrite(path: path, journal: path + "-journal")
+            return
+        }
         switch error.resultCode {
         case SQLITE_BUSY, SQLITE_LOCKED:
             self = .locked(path: path, timeout: busyTimeout)
@@ -35,6 +46,18 @@ extension SeenStoreError {
                 path: path,
                 detail: "\(Self.oneLine(error.message)); SQLite error \(error.extendedCode)")
         }
+    }
+
+    /// Whether `error` means the disk (or the user's quota) is full: `SQLITE_FULL`, an I/O
+    /// error whose system error is `ENOSPC` or `EDQUOT`, or `SQLITE_IOERR_SHMSIZE` (a WAL
+    /// store's `-shm` file could not grow).
+    static func isDiskFull(_ error: SQLiteError) -> Bool {
+        if error.resultCode == SQLITE_FULL { return true }
+        if error.extendedCode == SQLITE_IOERR | (19 << 8) { return true }
+        guard error.resultCode == SQLITE_IOERR || error.resultCode == SQLITE_CANTOPEN else {
+            return false
+        }
+        return error.systemErrno == ENOSPC || error.systemErrno == EDQUOT
     }
 
     /// `text` with every run of line breaks and other control characters as one space, so a

@@ -18,8 +18,8 @@ public enum SeenStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case unrecognizedSchema(path: String, detail: String)
     /// The database file cannot be written.
     case readOnlyFile(path: String)
-    /// The folder holding the database cannot be written; SQLite keeps its `-wal` and `-shm`
-    /// files next to the database, so the folder must be writable too.
+    /// The folder holding the database cannot be written; SQLite creates its `-journal` file
+    /// next to the database for every write, so the folder must be writable too.
     case readOnlyFolder(path: String)
     /// The folder for a new database could not be created.
     case cannotCreateFolder(path: String, folder: String, reason: String)
@@ -36,6 +36,22 @@ public enum SeenStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case ioError(path: String, detail: String)
     /// Any other storage failure, with SQLite's message and result code in `detail`.
     case failed(path: String, detail: String)
+    /// A file SQLite keeps next to the database (`file`: its `-journal`, or the `-wal` and
+    /// `-shm` of a store an older version left in WAL mode) cannot be used by this user:
+    /// `reason` says why (another user's file, its mode).
+    case companionFile(path: String, file: String, reason: String)
+    /// An earlier write was interrupted (its process was killed, or the machine lost power) and
+    /// left `journal` to be rolled back, which a store that only reads may not do.
+    case interruptedWrite(path: String, journal: String)
+    /// The folder of the default database exists but is not safe to keep the store in: it
+    /// belongs to another user, others may write to it, or it is a symbolic link to another
+    /// user's folder (the checks ssh makes of `~/.ssh`).
+    case unsafeFolder(path: String, folder: String, reason: String)
+    /// The database path is a symbolic link that belongs to another user, who could point it
+    /// anywhere.
+    case untrustedLink(path: String, owner: UInt32)
+    /// `WALKTHROUGH_BUSY_TIMEOUT` holds something other than a whole number of milliseconds.
+    case invalidBusyTimeout(String)
     /// The default database path could not be worked out: no `WALKTHROUGH_DB`, no
     /// `XDG_STATE_HOME`, no `HOME` and no home directory in the password database.
     case noHomeDirectory
@@ -46,12 +62,15 @@ public enum SeenStoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case .databaseMissing(let path), .notADatabase(let path), .readOnlyFile(let path),
             .readOnlyFolder(let path), .diskFull(let path):
             return path
-        case .newerSchema(let path, _, _), .cannotCreateFolder(let path, _, _):
+        case .newerSchema(let path, _, _), .cannotCreateFolder(let path, _, _),
+            .companionFile(let path, _, _), .unsafeFolder(let path, _, _):
+            return path
+        case .interruptedWrite(let path, _), .untrustedLink(let path, _):
             return path
         case .unrecognizedSchema(let path, _), .cannotOpen(let path, _), .locked(let path, _),
             .corrupt(let path, _), .ioError(let path, _), .failed(let path, _):
             return path
-        case .noHomeDirectory:
+        case .noHomeDirectory, .invalidBusyTimeout:
             return nil
         }
     }
@@ -83,7 +102,7 @@ public enum SeenStoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case .readOnlyFolder(let path):
             return
                 "the folder \(Self.folder(of: path)) holding the walkthrough database \(path) "
-                + "is not writable (SQLite keeps its -wal and -shm files next to the database); "
+                + "is not writable (every write creates the database's -journal file there); "
                 + "make the folder writable, or choose a database in another folder"
         case .cannotCreateFolder(let path, let folder, let reason):
             return
@@ -103,8 +122,27 @@ public enum SeenStoreError: Error, Sendable, Hashable, CustomStringConvertible {
                 + "backup, or move it away to start afresh"
         case .diskFull(let path):
             return
-                "the disk holding the walkthrough database \(path) is full; free some space and "
-                + "try again (nothing was recorded)"
+                "the disk holding the walkthrough database \(path) is full; nothing was "
+                + "recorded and the database is as it was: free some space and try again"
+        case .companionFile(let path, let file, let reason):
+            return "cannot use \(file) next to the walkthrough database \(path): \(reason)"
+        case .interruptedWrite(let path, let journal):
+            return
+                "the walkthrough database \(path) has an interrupted write that must be rolled "
+                + "back first (\(journal) is still there), and a command that only reads does "
+                + "not change the database: run a command that writes to it (walkthrough mark, "
+                + "or play), which rolls it back, then try again"
+        case .unsafeFolder(let path, let folder, let reason):
+            return
+                "the folder \(folder) for the walkthrough database \(path) is not safe to use: "
+                + "\(reason); the store's default folder must belong to this user and be "
+                + "writable by no one else (as ssh requires of ~/.ssh): fix it (chown, chmod "
+                + "go-w) or remove it, or choose another database with --db or WALKTHROUGH_DB"
+        case .untrustedLink(let path, let owner):
+            return
+                "the walkthrough database \(path) is a symbolic link made by another user "
+                + "(uid \(owner)), who could point it at any file: remove the link, or name the "
+                + "real file"
         case .ioError(let path, let detail):
             return
                 "reading or writing the walkthrough database \(path) failed with an I/O error "
@@ -114,6 +152,10 @@ public enum SeenStoreError: Error, Sendable, Hashable, CustomStringConvertible {
                 "the walkthrough database \(path) refused the change (\(detail)); if another "
                 + "program alters it, check it with sqlite3 (PRAGMA integrity_check), or move it "
                 + "away to start afresh"
+        case .invalidBusyTimeout(let text):
+            return
+                "WALKTHROUGH_BUSY_TIMEOUT is \"\(text)\", which is not a whole number of "
+                + "milliseconds; give one from 0 to 2147483647 (60000 waits a minute), or unset it"
         case .noHomeDirectory:
             return
                 "cannot work out where the walkthrough database goes: HOME is not set and the "

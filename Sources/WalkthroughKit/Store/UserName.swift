@@ -49,14 +49,7 @@ public enum UserName {
             if let name = environment[key], !name.isEmpty { return name }
         }
         let uid = geteuid()
-        var entry = passwd()
-        var result: UnsafeMutablePointer<passwd>?
-        var buffer = [CChar](repeating: 0, count: 4096)
-        if getpwuid_r(uid, &entry, &buffer, buffer.count, &result) == 0, let result,
-            let name = result.pointee.pw_name
-        {
-            return String(cString: name)
-        }
+        if let name = PasswordDatabase.entry(for: uid)?.name, !name.isEmpty { return name }
         return "uid-\(uid)"
     }
 }

@@ -34,23 +34,18 @@ enum HostileStore: String, CaseIterable, CustomTestStringConvertible {
             for index in 100..<pageSize { bytes[index] ^= 0xFF }
             try bytes.write(to: URL(fileURLWithPath: path))
         case .walWithoutDatabase:
-            // Copied while a store still has the database open, the -wal file holds committed
-            // records; then the database is deleted, as a careless `rm seen.sqlite3` would.
-            var wal: Data?
-            do {
-                let store = try sandbox.store()
-                for number in 0..<20 {
-                    try store.markSeen(
-                        user: "user-\(number)", walkthrough: "tour", version: 1,
-                        outcome: .completed)
-                }
-                wal = FileManager.default.contents(atPath: path + "-wal")
-            }
-            let bytes = try #require(wal)
-            try #require(!bytes.isEmpty)
+            // A version-1 writer killed with records only in its -wal file; then the database
+            // is deleted, as a careless `rm seen.sqlite3` would.
+            try FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent,
+                withIntermediateDirectories: true)
+            try RoundOneStore.create(at: path, users: [])
+            try RoundOneStore.addFromKilledWriter(
+                at: path, users: (0..<20).map { "user-\($0)" }, walkthrough: "tour")
+            let wal = try #require(FileManager.default.contents(atPath: path + "-wal"))
+            try #require(!wal.isEmpty)
             try FileManager.default.removeItem(atPath: path)
             try? FileManager.default.removeItem(atPath: path + "-shm")
-            try bytes.write(to: URL(fileURLWithPath: path + "-wal"))
         case .seenTableMissingAColumn:
             try Self.populate(sandbox)
             let sqlite = try ChildProcess(

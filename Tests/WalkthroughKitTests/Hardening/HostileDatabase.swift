@@ -32,7 +32,7 @@ enum HostileDatabase {
             #expect(
                 walkthrough_sqlite3_db_config_flag(
                     raw.handle, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nil) == SQLITE_OK)
-            try raw.exec(schemaVersion1SQL)
+            try raw.exec(storeSchemaVersion1SQL)
             try raw.exec(
                 "INSERT INTO seen VALUES ('alice', 'foodpin', 1, 'completed', 2, 1700000000000)")
         }

@@ -20,9 +20,8 @@ struct SQLiteSeenStoreOpeningTests {
         #expect(try mode(of: folder.file("state")) == 0o700)
         #expect(try mode(of: folder.file("state/walkthrough")) == 0o700)
         #expect(try mode(of: path) == 0o600)
-        // SQLite gives its side files the database file's mode.
-        #expect(try mode(of: path + "-wal") == 0o600)
-        #expect(try mode(of: path + "-shm") == 0o600)
+        // The rollback journal is gone once the write is committed: nothing else is left.
+        #expect(sideFiles(of: path).isEmpty)
     }
 
     @Test func leavesTheModeOfAnExistingFolderAlone() throws {
@@ -34,12 +33,16 @@ struct SQLiteSeenStoreOpeningTests {
         #expect(try mode(of: folder.file("shared")) == 0o755)
     }
 
-    @Test func aNewDatabaseIsInWALModeAtTheCurrentSchema() throws {
+    @Test func aNewDatabaseUsesTheRollbackJournalAtTheCurrentSchema() throws {
         let folder = try TemporaryFolder()
         let path = folder.file("seen.sqlite3")
         _ = try SQLiteSeenStore(path: path)
+        let header = try bytes(of: path)
+        // Offsets 18 and 19: the file format's write and read versions, 1 for a rollback
+        // journal and 2 for WAL.
+        #expect(header[18] == 1 && header[19] == 1)
         let raw = try RawDatabase(path)
-        #expect(try raw.scalar("PRAGMA journal_mode") == "wal")
+        #expect(try raw.scalar("PRAGMA journal_mode") == "delete")
         #expect(try raw.scalar("PRAGMA user_version") == String(SQLiteSeenStore.schemaVersion))
         #expect(try raw.scalar("PRAGMA application_id") == "1464617812")
         #expect(
@@ -113,13 +116,16 @@ struct SQLiteSeenStoreOpeningTests {
     @Test func optionsReachTheConnection() throws {
         let folder = try TemporaryFolder()
         let path = folder.file("seen.sqlite3")
-        let full = try SQLiteSeenStore.openConnection(path: path, options: .init())
+        let standard = try SQLiteSeenStore.openConnection(path: path, options: .init())
+        #expect(try standard.execute("PRAGMA synchronous") == "3")
+        #expect(standard.busyTimeout == .seconds(60))
+        let full = try SQLiteSeenStore.openConnection(
+            path: path, options: .init(synchronous: .full))
         #expect(try full.execute("PRAGMA synchronous") == "2")
-        #expect(try full.execute("PRAGMA busy_timeout") == "5000")
         let normal = try SQLiteSeenStore.openConnection(
             path: path, options: .init(busyTimeout: .milliseconds(250), synchronous: .normal))
         #expect(try normal.execute("PRAGMA synchronous") == "1")
-        #expect(try normal.execute("PRAGMA busy_timeout") == "250")
+        #expect(normal.busyTimeout == .milliseconds(250))
     }
 
     // MARK: - Schema versions
@@ -134,7 +140,7 @@ struct SQLiteSeenStoreOpeningTests {
         do {
             // As version 1 left it, but in the default rollback-journal mode, with a row.
             let raw = try RawDatabase(path)
-            try raw.exec(schemaVersion1SQL)
+            try raw.exec(storeSchemaVersion1SQL)
             try raw.exec(
                 """
                 INSERT INTO seen VALUES ('alice', 'foodpin', 3, 'skipped', 2, 1700000000123)
@@ -148,7 +154,7 @@ struct SQLiteSeenStoreOpeningTests {
                     lastPage: 2, updatedAt: SteppingClock.start))
         try store.markSeen(user: "bob", walkthrough: "foodpin", version: 1, outcome: .completed)
         let raw = try RawDatabase(path)
-        #expect(try raw.scalar("PRAGMA journal_mode") == "wal")
+        #expect(try raw.scalar("PRAGMA journal_mode") == "delete")
         #expect(try raw.scalar("PRAGMA user_version") == "1")
         #expect(try raw.scalar("SELECT count(*) FROM seen") == "2")
     }
@@ -160,7 +166,7 @@ struct SQLiteSeenStoreOpeningTests {
         do {
             let raw = try RawDatabase(path)
             if walMode { try raw.exec("PRAGMA journal_mode = WAL") }
-            try raw.exec(schemaVersion1SQL)
+            try raw.exec(storeSchemaVersion1SQL)
             try raw.exec("ALTER TABLE seen ADD COLUMN note TEXT; PRAGMA user_version = 2")
         }
         #expect(sideFiles(of: path).isEmpty)

@@ -24,7 +24,7 @@ struct SQLiteSeenStoreReadOnlyTests {
         let path = folder.file("seen.sqlite3")
         do {
             let raw = try RawDatabase(path)
-            try raw.exec(schemaVersion1SQL)
+            try raw.exec(storeSchemaVersion1SQL)
             try raw.exec("INSERT INTO seen VALUES ('alice', 'foodpin', 1, 'completed', 2, 1000)")
         }
         let before = try bytes(of: path)

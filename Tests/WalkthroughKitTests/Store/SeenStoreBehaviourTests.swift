@@ -20,7 +20,8 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
         case .sqlite:
             let folder = try TemporaryFolder()
             let store = try SQLiteSeenStore(path: folder.file("seen.sqlite3"), now: clock.now)
-            return StoreFixture(store: store, folder: folder)
+            return StoreFixture(
+                store: FolderBoundStore(base: store, folder: folder), folder: folder)
         }
     }
 }

@@ -28,6 +28,43 @@ final class SteppingClock: Sendable {
     }
 }
 
+// MARK: - Keeping a store's folder
+
+/// A store that keeps the temporary folder of its database alive as long as itself, so that
+/// `try kind.make().store` can be used on its own: each write of the rollback journal creates a
+/// `-journal` file in the folder, which must still exist.
+struct FolderBoundStore: SeenStore {
+    let base: any SeenStore
+    let folder: TemporaryFolder
+
+    func record(user: String, walkthrough: String) throws -> SeenRecord? {
+        try base.record(user: user, walkthrough: walkthrough)
+    }
+    func hasSeen(user: String, walkthrough: String, version: Int) throws -> Bool {
+        try base.hasSeen(user: user, walkthrough: walkthrough, version: version)
+    }
+    func markSeen(
+        user: String, walkthrough: String, version: Int, outcome: FinishOutcome
+    ) throws {
+        try base.markSeen(user: user, walkthrough: walkthrough, version: version, outcome: outcome)
+    }
+    func saveProgress(user: String, walkthrough: String, version: Int, page: Int) throws {
+        try base.saveProgress(user: user, walkthrough: walkthrough, version: version, page: page)
+    }
+    func reset(user: String, walkthrough: String?) throws -> Int {
+        try base.reset(user: user, walkthrough: walkthrough)
+    }
+    func resetAllUsers(walkthrough: String) throws -> Int {
+        try base.resetAllUsers(walkthrough: walkthrough)
+    }
+    func records(user: String?) throws -> [SeenRecord] {
+        try base.records(user: user)
+    }
+    func forEachRecord(user: String?, _ body: (SeenRecord) throws -> Void) throws {
+        try base.forEachRecord(user: user, body)
+    }
+}
+
 // MARK: - Raw SQLite
 
 /// A connection through the C API, independent of the store: to build databases as another
@@ -95,23 +132,6 @@ struct RawError: Error, CustomStringConvertible {
 func integrityCheck(_ path: String) throws -> String {
     try RawDatabase(path, flags: SQLITE_OPEN_READWRITE).scalar("PRAGMA integrity_check")
 }
-
-/// The schema of version 1 exactly as version 1 of the store writes it: a database built with
-/// this is what an installation from before any later migration has on disk.
-let schemaVersion1SQL = """
-    CREATE TABLE seen (
-        user        TEXT    NOT NULL,
-        walkthrough TEXT    NOT NULL,
-        version     INTEGER NOT NULL CHECK (version >= 1),
-        outcome     TEXT    NOT NULL
-                    CHECK (outcome IN ('completed', 'skipped', 'inProgress')),
-        last_page   INTEGER NOT NULL CHECK (last_page >= 0),
-        updated_at  INTEGER NOT NULL,
-        PRIMARY KEY (user, walkthrough)
-    ) WITHOUT ROWID;
-    PRAGMA application_id = 1464617812;
-    PRAGMA user_version = 1;
-    """
 
 // MARK: - Files
 
