@@ -26,7 +26,8 @@ struct ReadOnlyReadTests {
             case .roundOneClosed:
                 try FileManager.default.createDirectory(
                     atPath: sandbox.databaseFolder, withIntermediateDirectories: true)
-                try RoundOneStore.create(at: sandbox.database, users: ["alice"], walkthrough: "tour")
+                try RoundOneStore.create(
+                    at: sandbox.database, users: ["alice"], walkthrough: "tour")
             case .roundOneKilledWriter:
                 try FileManager.default.createDirectory(
                     atPath: sandbox.databaseFolder, withIntermediateDirectories: true)
@@ -61,7 +62,8 @@ struct ReadOnlyReadTests {
         #expect(seen.standardOutput.contains("alice has seen"), "\(seen.standardOutput)")
     }
 
-    @Test(.enabled(if: runningAsRoot, "acting as another user (setpriv) needs root"),
+    @Test(
+        .enabled(if: runningAsRoot, "acting as another user (setpriv) needs root"),
         arguments: StoreState.allCases)
     func aStoreThatMayOnlyBeReadIsReadByAnotherUser(state: StoreState) throws {
         let sandbox = try Sandbox()

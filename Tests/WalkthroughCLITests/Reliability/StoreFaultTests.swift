@@ -93,7 +93,8 @@ struct StoreFaultTests {
         for command in [["mark", "tour"], ["seen", "tour"], ["status"]] {
             let result = try sandbox.execute(command, extra: defaultStore(state: state))
             #expect(result.status == 74, "\(command): \(result.standardError)")
-            #expect(result.standardError.contains(state + "/walkthrough"), "\(result.standardError)")
+            #expect(
+                result.standardError.contains(state + "/walkthrough"), "\(result.standardError)")
             #expect(result.standardError.contains("uid 65534"), "\(result.standardError)")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: planted).isEmpty)
