@@ -15,7 +15,13 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        .target(name: "WalkthroughKit", dependencies: ["CSQLite"]),
+        /// libpq, PostgreSQL's client library, for the fleet store (`PostgresSeenStore`).
+        .systemLibrary(
+            name: "CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
+        .target(name: "WalkthroughKit", dependencies: ["CSQLite", "CLibPQ"]),
         .target(name: "WalkthroughTerminal", dependencies: ["WalkthroughKit"]),
         .executableTarget(
             name: "WalkthroughCLI",
