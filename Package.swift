@@ -38,8 +38,11 @@ let package = Package(
             path: "Tests/StoreTestWriter"
         ),
         /// Helpers every test target shares (temporary folders, child processes, pseudo-terminals,
-        /// tmux sessions), declared `package`: no product, and nothing in Sources uses it.
-        .target(name: "WalkthroughTestSupport", path: "Tests/WalkthroughTestSupport"),
+        /// tmux sessions, a PostgreSQL server), declared `package`: no product, and nothing in
+        /// Sources uses it.
+        .target(
+            name: "WalkthroughTestSupport", dependencies: ["CLibPQ"],
+            path: "Tests/WalkthroughTestSupport"),
         .testTarget(
             name: "WalkthroughKitTests",
             dependencies: ["WalkthroughKit", "CSQLite", "WalkthroughTestSupport"]
