@@ -13,10 +13,11 @@ enum SeenStores {
     /// - Throws: ``SeenStoreError`` for a file that exists and cannot be used.
     static func openIfPresent(
         _ path: String, readOnly: Bool = true
-    ) throws(SeenStoreError) -> SQLiteSeenStore? {
+    ) throws(SeenStoreError) -> (any AdministeredSeenStore)? {
         do {
-            return try SQLiteSeenStore(
-                path: path,
+            // A postgresql:// URL opens the fleet store, with the same options.
+            return try SeenStoreBackend.openAdministered(
+                path,
                 options: SQLiteSeenStore.Options(createIfMissing: false, readOnly: readOnly))
         } catch .databaseMissing {
             return nil
@@ -27,7 +28,7 @@ enum SeenStores {
     /// (0700) when missing.
     ///
     /// - Throws: ``SeenStoreError`` naming the path.
-    static func open(_ path: String) throws(SeenStoreError) -> SQLiteSeenStore {
-        try SQLiteSeenStore(path: path)
+    static func open(_ path: String) throws(SeenStoreError) -> any AdministeredSeenStore {
+        try SeenStoreBackend.openAdministered(path)
     }
 }

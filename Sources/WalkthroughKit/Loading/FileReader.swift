@@ -5,7 +5,7 @@
 /// A regular file's size is checked with `fstat` before anything is read. A FIFO, a device or a
 /// file that grows while being read is read in chunks and refused as soon as it passes the limit:
 /// at most `limit + 1` bytes are ever read.
-enum FileReader {
+package enum FileReader {
     /// Calls `body` with the bytes of the file at `path`, or returns why they cannot be had.
     static func withContents<Result>(
         of path: String, limit: Int, _ body: (UnsafeRawBufferPointer) -> Result
@@ -57,7 +57,7 @@ enum FileReader {
     }
 
     /// The system's description of an `errno` value.
-    static func describe(errno code: Int32) -> String {
+    package static func describe(errno code: Int32) -> String {
         guard let text = strerror(code) else { return "error \(code)" }
         return String(cString: text).lowercased()
     }

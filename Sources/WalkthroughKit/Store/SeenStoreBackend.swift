@@ -23,6 +23,11 @@ public enum SeenStoreBackend: String, Sendable, Hashable, CaseIterable {
         self = PostgresSeenStore.isURL(location) ? .postgresql : .sqlite
     }
 
+    /// `location` as it may be shown: a path as it is, a URL without its password.
+    public static func displayed(_ location: String) -> String {
+        PostgresSeenStore.isURL(location) ? PostgresConnectionInfo.redact(location) : location
+    }
+
     /// Opens the store at `location`.
     ///
     /// - Parameters:
