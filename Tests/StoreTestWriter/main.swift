@@ -1,5 +1,7 @@
 // A writer process for the store's concurrency and crash tests, which spawn many of it at once.
 //
+// DB is an SQLite path or a postgresql:// URL.
+//
 //   StoreTestWriter distinct DB PREFIX COUNT   markSeen COUNT distinct users PREFIX-0 … PREFIX-(COUNT-1)
 //   StoreTestWriter same DB COUNT              COUNT rounds of saveProgress + markSeen on one record
 //   StoreTestWriter acks DB PREFIX             markSeen PREFIX-0, PREFIX-1, … until killed, printing
@@ -44,8 +46,12 @@ let mode = arguments[0]
 let path = arguments[1]
 
 do {
-    let store = try SQLiteSeenStore(
-        path: path, options: SQLiteSeenStore.Options(busyTimeout: .seconds(60)))
+    // A postgresql:// URL opens the fleet store instead (the PostgreSQL concurrency tests).
+    let store: any SeenStore =
+        PostgresSeenStore.isURL(path)
+        ? try PostgresSeenStore(url: path)
+        : try SQLiteSeenStore(
+            path: path, options: SQLiteSeenStore.Options(busyTimeout: .seconds(60)))
     switch mode {
     case "distinct":
         guard arguments.count == 4, let count = Int(arguments[3]) else {

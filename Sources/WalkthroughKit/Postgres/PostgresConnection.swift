@@ -144,7 +144,9 @@ final class PostgresConnection {
     /// the texts it and the server send in the C locale are matched here.
     private func connectionError() -> PostgresStoreError {
         let raw = PQerrorMessage(handle).map { String(cString: $0) } ?? ""
-        let message = info.scrub(PostgresConnectionInfo.oneLine(raw))
+        // The server's severity word adds nothing to "cannot connect".
+        let message = info.scrub(
+            PostgresConnectionInfo.oneLine(raw).replacingAll("FATAL:  ", with: ""))
         let location = info.location(environment: environment, connection: handle)
         let lower = message.lowercased()
         let kind: PostgresStoreError.Kind
