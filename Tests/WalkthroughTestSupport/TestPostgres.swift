@@ -105,7 +105,8 @@ package final class TestPostgres: Sendable {
         }
         let folder = String(result.standardOutput.split(separator: "\n").last ?? "")
         let url = String(decoding: contentsOfFile(folder + "/url"), as: UTF8.self)
-        let server = try TestPostgres(url: String(url.split(separator: "\n").first ?? ""), folder: folder)
+        let server = try TestPostgres(
+            url: String(url.split(separator: "\n").first ?? ""), folder: folder)
         return server
     }
 
@@ -146,7 +147,9 @@ package final class TestPostgres: Sendable {
         if !password.isEmpty { text += ":" + Self.encoded(password) }
         text += "@" + host + ":" + port + "/" + Self.encoded(database ?? self.database)
         var query = parameters
-        if let searchPath { query.insert("options=-csearch_path%3D" + Self.encoded(searchPath), at: 0) }
+        if let searchPath {
+            query.insert("options=-csearch_path%3D" + Self.encoded(searchPath), at: 0)
+        }
         if !query.isEmpty { text += "?" + query.joined(separator: "&") }
         return text
     }
@@ -183,8 +186,9 @@ package final class TestPostgres: Sendable {
         var result = ""
         for byte in text.utf8 {
             let scalar = Unicode.Scalar(byte)
-            if byte < 0x80, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
-                || "-._~".unicodeScalars.contains(scalar)
+            if byte < 0x80,
+                scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                    || "-._~".unicodeScalars.contains(scalar)
             {
                 result.unicodeScalars.append(scalar)
             } else {
@@ -205,7 +209,9 @@ package final class RawPostgres {
     ///
     /// - Throws: ``TestSupportError`` with libpq's message.
     package init(_ url: String) throws {
-        guard let handle = PQconnectdb(url) else { throw TestSupportError("PQconnectdb: no memory") }
+        guard let handle = PQconnectdb(url) else {
+            throw TestSupportError("PQconnectdb: no memory")
+        }
         guard PQstatus(handle) == CONNECTION_OK else {
             let message = String(cString: PQerrorMessage(handle))
             PQfinish(handle)
@@ -257,7 +263,9 @@ package final class RawPostgres {
         var parts: [String: String] = [:]
         var option = options
         while let keyword = option.pointee.keyword {
-            if let value = option.pointee.val { parts[String(cString: keyword)] = String(cString: value) }
+            if let value = option.pointee.val {
+                parts[String(cString: keyword)] = String(cString: value)
+            }
             option += 1
         }
         return parts

@@ -56,7 +56,10 @@ struct DbInfoCommand: ParsableCommand {
         var rows = [
             ["backend:", info.backend],
             ["location:", info.location],
-            ["schemaVersion:", info.schemaVersion == 0 ? "0 (nothing created yet)" : String(info.schemaVersion)],
+            [
+                "schemaVersion:",
+                info.schemaVersion == 0 ? "0 (nothing created yet)" : String(info.schemaVersion),
+            ],
             ["records:", String(info.records)],
             ["users:", String(info.users)],
             ["serverVersion:", info.serverVersion ?? "-"],

@@ -61,7 +61,9 @@ enum RecordLines {
             fields = try JSONDecoder().decode(Fields.self, from: Data(line))
         } catch DecodingError.keyNotFound(let key, _) {
             throw problem("the key \"\(key.stringValue)\" is missing")
-        } catch DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context) {
+        } catch DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(
+            _, let context)
+        {
             let key = context.codingPath.last?.stringValue ?? "value"
             let expected = ["version", "lastPage"].contains(key) ? "a whole number" : "a string"
             throw problem("\"\(key)\" must be \(expected)")

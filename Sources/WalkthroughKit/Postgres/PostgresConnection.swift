@@ -53,8 +53,7 @@ final class PostgresConnection {
         let keywords = info.keywords.map { strdup($0) }
         let values = info.values.map { strdup($0) }
         defer {
-            keywords.forEach { free($0) }
-            values.forEach { free($0) }
+            for copy in keywords + values { free(copy) }
         }
         let keywordPointers = keywords.map { UnsafePointer($0) } + [nil]
         let valuePointers = values.map { UnsafePointer($0) } + [nil]
@@ -109,7 +108,8 @@ final class PostgresConnection {
     /// - Throws: ``PostgresStoreError`` for the last failed attempt.
     func reconnect() throws(PostgresStoreError) {
         prepared.removeAll()
-        let limit = Duration.seconds(info.connectTimeout ?? PostgresConnectionInfo.defaultConnectTimeout)
+        let limit = Duration.seconds(
+            info.connectTimeout ?? PostgresConnectionInfo.defaultConnectTimeout)
         let deadline = ContinuousClock.now + limit
         var pause: UInt32 = 50_000
         while true {
@@ -231,7 +231,9 @@ final class PostgresConnection {
                 operation: .execute, connectionLost: false)
         }
         let copies = parameters.map { $0.map { strdup($0) } ?? nil }
-        defer { copies.forEach { free($0) } }
+        defer {
+            for copy in copies { free(copy) }
+        }
         let pointers = copies.map { $0.map { UnsafePointer($0) } }
         let result = pointers.withUnsafeBufferPointer { buffer in
             body(Int32(buffer.count), buffer.baseAddress!)

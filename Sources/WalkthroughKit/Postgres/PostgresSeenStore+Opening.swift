@@ -118,7 +118,8 @@ extension PostgresSeenStore {
         }
     }
 
-    private static func readState(_ connection: PostgresConnection) throws(PostgresFailure) -> State {
+    private static func readState(_ connection: PostgresConnection) throws(PostgresFailure) -> State
+    {
         let result = try connection.execute(PostgresSchema.stateSQL)
         var state = State(
             schema: result.text(0, 0), hasVersionTable: result.text(0, 1) == "t",

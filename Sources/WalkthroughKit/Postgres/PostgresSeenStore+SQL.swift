@@ -19,7 +19,8 @@ extension PostgresSeenStore {
         /// table has every column the store reads.
         static let record = Prepared(
             name: "walkthrough_record",
-            sql: "SELECT \(columns) FROM walkthrough_seen WHERE user_name = $1 AND walkthrough = $2",
+            sql:
+                "SELECT \(columns) FROM walkthrough_seen WHERE user_name = $1 AND walkthrough = $2",
             parameterTypes: [text, text])
 
         /// The `walkthrough seen` gate: one lookup on the primary key.

@@ -229,7 +229,9 @@ public final class PostgresSeenStore: SeenStore {
     ///
     /// The table's checks hold what this store writes; a row another program wrote within
     /// them may still hold a page or date out of range, refused here as SQLite's store does.
-    static func decodeRecord(_ result: PostgresResult, row: Int) throws(PostgresFailure) -> SeenRecord {
+    static func decodeRecord(
+        _ result: PostgresResult, row: Int
+    ) throws(PostgresFailure) -> SeenRecord {
         func corrupt(_ detail: String) -> PostgresFailure {
             PostgresFailure(
                 sqlState: "XX001", message: "the walkthrough_seen table holds \(detail)",

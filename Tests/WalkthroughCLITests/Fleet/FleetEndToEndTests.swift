@@ -16,7 +16,8 @@ struct FleetEndToEndTests {
         #expect(mark.status == 0, "\(mark.standardError)")
         #expect(mark.standardOutput == "Recorded: alice completed FoodPin (version 1).\n")
         #expect(try sandbox.execute(["seen", "foodpin", "--db", url, "-q"]).status == 0)
-        let play = try sandbox.execute(["play", "foodpin", "--db", url, "--user", "bob"], input: "n\n")
+        let play = try sandbox.execute(
+            ["play", "foodpin", "--db", url, "--user", "bob"], input: "n\n")
         #expect(play.status == 0, "\(play.standardError)")
         let status = try sandbox.execute(["status", "--db", url])
         #expect(status.standardOutput.contains("alice"))
@@ -98,7 +99,9 @@ struct FleetEndToEndTests {
             """
         try sandbox.folder.write(incoming, to: "incoming.jsonl")
         let before = try sandbox.execute(["export", "--db", database]).standardOutput
-        let dryRun = try sandbox.execute(["import", "incoming.jsonl", "--db", database, "--dry-run"])
+        let dryRun = try sandbox.execute([
+            "import", "incoming.jsonl", "--db", database, "--dry-run",
+        ])
         #expect(dryRun.standardOutput.contains(": 1 added, 1 updated, 2 kept (dry run"))
         #expect(try sandbox.execute(["export", "--db", database]).standardOutput == before)
         let merge = try sandbox.execute(["import", "incoming.jsonl", "--db", database])
@@ -171,7 +174,9 @@ struct FleetEndToEndTests {
             server.url(password: "N0tThePassw0rd"),
             "postgresql://alice:N0tThePassw0rd@127.0.0.1:\(try freePort())/fleet",
         ] {
-            for command in [["seen", "foodpin"], ["mark", "foodpin"], ["status"], ["db", "info"]] {
+            for command in [
+                ["seen", "foodpin"], ["mark", "foodpin"], ["status"], ["db", "info"],
+            ] {
                 let result = try sandbox.execute(command + ["--db", url])
                 #expect(result.status == 74, "\(command): \(result.standardError)")
                 #expect(result.standardError.hasPrefix("Error: "))

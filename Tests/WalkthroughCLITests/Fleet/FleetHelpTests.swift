@@ -116,7 +116,9 @@ struct FleetHelpTests {
     }
 
     @Test func rowSecurityNeedsPostgreSQL() {
-        let result = walkthrough(["db", "migrate", "--db", "/nonexistent/seen.sqlite3", "--row-security"])
+        let result = walkthrough([
+            "db", "migrate", "--db", "/nonexistent/seen.sqlite3", "--row-security",
+        ])
         #expect(result.code == .usage)
         #expect(result.standardError.hasPrefix("Error: '--row-security' needs a PostgreSQL store"))
         #expect(result.standardError.split(separator: "\n").count == 1)

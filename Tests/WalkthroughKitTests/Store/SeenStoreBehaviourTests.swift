@@ -12,7 +12,8 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
     /// Every kind this machine can test: PostgreSQL where a test server runs (see
     /// `TestPostgres`; `PostgresAvailabilityTests` says why when it does not).
     static var allCases: [StoreKind] {
-        TestPostgres.unavailableReason == nil ? [.inMemory, .sqlite, .postgres] : [.inMemory, .sqlite]
+        TestPostgres.unavailableReason == nil
+            ? [.inMemory, .sqlite, .postgres] : [.inMemory, .sqlite]
     }
 
     var testDescription: String { rawValue }

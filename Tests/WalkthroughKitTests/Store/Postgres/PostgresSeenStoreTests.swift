@@ -24,7 +24,8 @@ struct PostgresSeenStoreTests {
         }
         let admin = try RawPostgres(url)
         #expect(try admin.scalar("SELECT count(*) FROM walkthrough_seen") == "4000")
-        #expect(try admin.scalar("SELECT count(DISTINCT user_name) FROM walkthrough_seen") == "4000")
+        #expect(
+            try admin.scalar("SELECT count(DISTINCT user_name) FROM walkthrough_seen") == "4000")
         #expect(try admin.rows("SELECT version FROM walkthrough_schema") == [["1"]])
     }
 
@@ -163,7 +164,8 @@ struct PostgresSeenStoreTests {
     /// error says after how long.
     @Test func aServerThatNeverAnswersTimesOut() throws {
         let listener = try SilentListener()
-        let url = "postgresql://someone:pw12345678@127.0.0.1:\(listener.port)/fleet?connect_timeout=2"
+        let url =
+            "postgresql://someone:pw12345678@127.0.0.1:\(listener.port)/fleet?connect_timeout=2"
         let started = ContinuousClock.now
         let error = try openError(url)
         let elapsed = ContinuousClock.now - started
@@ -218,7 +220,8 @@ struct PostgresSeenStoreTests {
         let bobStore = try store(bob)
         #expect(aliceStore.enforcedUser == alice)
         #expect(admin.enforcedUser == nil)
-        try aliceStore.markSeen(user: alice, walkthrough: "foodpin", version: 1, outcome: .completed)
+        try aliceStore.markSeen(
+            user: alice, walkthrough: "foodpin", version: 1, outcome: .completed)
         try bobStore.saveProgress(user: bob, walkthrough: "foodpin", version: 1, page: 1)
         let refusal = try #require(throws: SeenStoreError.self) {
             try aliceStore.markSeen(user: bob, walkthrough: "tour", version: 1, outcome: .skipped)
