@@ -63,6 +63,9 @@ final class PostgresConnection {
                 kind: .connectionFailed, location: info.redacted, message: "out of memory")
         }
         self.handle = handle
+        // libpq prints the server's notices (NOTICE, WARNING) on standard error by default;
+        // the store's output is its own, so they are dropped.
+        PQsetNoticeProcessor(handle, { _, _ in }, nil)
         guard PQstatus(handle) == CONNECTION_OK else {
             throw connectionError()
         }

@@ -110,11 +110,15 @@ public struct PostgresStoreError: Error, Sendable, Hashable, CustomStringConvert
                 "\(server) has no schema to hold the walkthrough tables\(because); create the "
                 + "schema named first in the search_path, or name an existing one with "
                 + "options=-csearch_path=NAME"
+        case .permissionDenied where message.contains("row-level security"):
+            return
+                "\(server) refused: permission denied\(because)\(code); row security lets "
+                + "this role change only the records of the user named like the role"
         case .permissionDenied:
             return
-                "\(server) refused: permission denied\(because)\(code); a role that owns the "
-                + "database must create the store's tables or grant SELECT, INSERT, UPDATE and "
-                + "DELETE on them"
+                "\(server) refused: permission denied\(because)\(code); the tables must be "
+                + "created by a role that may (their owner), and this role granted SELECT, "
+                + "INSERT, UPDATE and DELETE on walkthrough_seen and SELECT on walkthrough_schema"
         case .readOnly:
             return
                 "the walkthrough store at \(location) only reads\(because); nothing was "
