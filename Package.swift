@@ -15,7 +15,13 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        .target(name: "WalkthroughKit", dependencies: ["CSQLite"]),
+        /// libpq, PostgreSQL's client library, for the fleet store (`PostgresSeenStore`).
+        .systemLibrary(
+            name: "CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
+        .target(name: "WalkthroughKit", dependencies: ["CSQLite", "CLibPQ"]),
         .target(name: "WalkthroughTerminal", dependencies: ["WalkthroughKit"]),
         .executableTarget(
             name: "WalkthroughCLI",
@@ -32,8 +38,11 @@ let package = Package(
             path: "Tests/StoreTestWriter"
         ),
         /// Helpers every test target shares (temporary folders, child processes, pseudo-terminals,
-        /// tmux sessions), declared `package`: no product, and nothing in Sources uses it.
-        .target(name: "WalkthroughTestSupport", path: "Tests/WalkthroughTestSupport"),
+        /// tmux sessions, a PostgreSQL server), declared `package`: no product, and nothing in
+        /// Sources uses it.
+        .target(
+            name: "WalkthroughTestSupport", dependencies: ["CLibPQ"],
+            path: "Tests/WalkthroughTestSupport"),
         .testTarget(
             name: "WalkthroughKitTests",
             dependencies: ["WalkthroughKit", "CSQLite", "WalkthroughTestSupport"]

@@ -1,6 +1,8 @@
 import FoundationEssentials
 // A writer process for the store's concurrency and crash tests, which spawn many of it at once.
 //
+// DB is an SQLite path or a postgresql:// URL.
+//
 //   StoreTestWriter distinct DB PREFIX COUNT   markSeen COUNT distinct users PREFIX-0 … PREFIX-(COUNT-1)
 //   StoreTestWriter same DB COUNT              COUNT rounds of saveProgress + markSeen on one record
 //   StoreTestWriter acks DB PREFIX             markSeen PREFIX-0, PREFIX-1, … until killed, printing
@@ -53,7 +55,11 @@ do {
     {
         options.busyTimeout = timeout
     }
-    let store = try SQLiteSeenStore(path: path, options: options)
+    // A postgresql:// URL opens the fleet store instead (the PostgreSQL concurrency tests).
+    let store: any SeenStore =
+        PostgresSeenStore.isURL(path)
+        ? try PostgresSeenStore(url: path)
+        : try SQLiteSeenStore(path: path, options: options)
     switch mode {
     case "distinct":
         guard arguments.count == 4, let count = Int(arguments[3]) else {

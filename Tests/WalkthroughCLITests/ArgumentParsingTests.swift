@@ -144,8 +144,9 @@ struct ArgumentParsingTests {
 
                 OPTIONS:
                   --user <name>           The user to act for (default: the login name).
-                  --db <path>             The seen database (default: $WALKTHROUGH_DB, else
-                                          under $XDG_STATE_HOME).
+                  --db <path>             The seen database: a file, or a postgresql:// URL
+                                          (default: $WALKTHROUGH_DB, else under
+                                          $XDG_STATE_HOME).
                   -q, --quiet             Say less.
                   -v, --verbose           Say more.
                   -t, --tag <tag>         A tag; may be repeated.

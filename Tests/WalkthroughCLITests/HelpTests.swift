@@ -29,6 +29,11 @@ struct HelpTests {
                                   user's state of each.
           validate                Check walkthrough definition files and list every
                                   problem.
+          export                  Print every record as JSON Lines, for walkthrough
+                                  import.
+          import                  Merge records from walkthrough export into the store.
+          db info                 Show which seen store is used, and what it holds.
+          db migrate              Create or migrate the seen store's schema.
           help                    Show help for the tool or for one subcommand.
 
           See 'walkthrough help <subcommand>' for detailed help.
@@ -52,8 +57,9 @@ struct HelpTests {
 
         OPTIONS:
           --user <name>           The user to act for (default: the login name).
-          --db <path>             The seen database (default: $WALKTHROUGH_DB, else
-                                  under $XDG_STATE_HOME).
+          --db <path>             The seen database: a file, or a postgresql:// URL
+                                  (default: $WALKTHROUGH_DB, else under
+                                  $XDG_STATE_HOME).
           --force                 Play it even if the user has already seen it.
           --restart               Start on the first page instead of resuming.
           --plain                 Print plain text and read commands, even on a
@@ -76,8 +82,9 @@ struct HelpTests {
 
         OPTIONS:
           --user <name>           The user to act for (default: the login name).
-          --db <path>             The seen database (default: $WALKTHROUGH_DB, else
-                                  under $XDG_STATE_HOME).
+          --db <path>             The seen database: a file, or a postgresql:// URL
+                                  (default: $WALKTHROUGH_DB, else under
+                                  $XDG_STATE_HOME).
           -q, --quiet             Print nothing; answer with the exit status only.
           -h, --help              Show help information.
 
@@ -96,8 +103,9 @@ struct HelpTests {
 
         OPTIONS:
           --user <name>           The user to act for (default: the login name).
-          --db <path>             The seen database (default: $WALKTHROUGH_DB, else
-                                  under $XDG_STATE_HOME).
+          --db <path>             The seen database: a file, or a postgresql:// URL
+                                  (default: $WALKTHROUGH_DB, else under
+                                  $XDG_STATE_HOME).
           --skipped               Record it as skipped rather than completed.
           -h, --help              Show help information.
 
@@ -119,8 +127,9 @@ struct HelpTests {
         OPTIONS:
           --user <name>           Remove this user's records.
           --all-users             Remove the records of every user for the ids given.
-          --db <path>             The seen database (default: $WALKTHROUGH_DB, else
-                                  under $XDG_STATE_HOME).
+          --db <path>             The seen database: a file, or a postgresql:// URL
+                                  (default: $WALKTHROUGH_DB, else under
+                                  $XDG_STATE_HOME).
           --dry-run               List what would be removed, and remove nothing.
           -h, --help              Show help information.
 
@@ -139,8 +148,9 @@ struct HelpTests {
         OPTIONS:
           --user <name>           Only this user's records (default: everyone's).
           --json                  Print a JSON array instead of a table.
-          --db <path>             The seen database (default: $WALKTHROUGH_DB, else
-                                  under $XDG_STATE_HOME).
+          --db <path>             The seen database: a file, or a postgresql:// URL
+                                  (default: $WALKTHROUGH_DB, else under
+                                  $XDG_STATE_HOME).
           -h, --help              Show help information.
 
         """
@@ -160,8 +170,9 @@ struct HelpTests {
 
         OPTIONS:
           --user <name>           The user to act for (default: the login name).
-          --db <path>             The seen database (default: $WALKTHROUGH_DB, else
-                                  under $XDG_STATE_HOME).
+          --db <path>             The seen database: a file, or a postgresql:// URL
+                                  (default: $WALKTHROUGH_DB, else under
+                                  $XDG_STATE_HOME).
           -h, --help              Show help information.
 
         """

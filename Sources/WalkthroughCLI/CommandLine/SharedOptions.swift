@@ -13,7 +13,9 @@ struct StoreOptions: Sendable, Hashable {
     /// `--db <path>`.
     static let databaseSpec = OptionSpec.option(
         "db", value: "path",
-        help: "The seen database (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).")
+        help:
+            "The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else "
+            + "under $XDG_STATE_HOME).")
     /// The options as the parser and help know them.
     static let specs: [OptionSpec] = [userSpec, databaseSpec]
 

@@ -38,7 +38,7 @@ struct ListCommand: ParsableCommand {
 
     func run(in context: CommandContext) throws -> ExitCode {
         let name = Self.configuration.name
-        let user = try store.user(environment: context.environment, command: name)
+        var user = try store.user(environment: context.environment, command: name)
         let reports = try Self.definitionFiles(in: folder).map { file in
             (file, DefinitionLoader.validate(contentsOf: Self.join(folder, file)))
         }.filter { !$0.1.isJSONSchema }
@@ -46,10 +46,11 @@ struct ListCommand: ParsableCommand {
             context.print("No walkthrough definitions (.json files) in \(folder).")
             return .success
         }
-        var seenStore: SQLiteSeenStore?
+        var seenStore: (any AdministeredSeenStore)?
         if reports.contains(where: { $0.1.isValid }) {
             let path = try store.databasePath(environment: context.environment, command: name)
             seenStore = try SeenStores.openIfPresent(path, environment: context.environment)
+            user = store.user(user, boundBy: seenStore)
         }
         var table = Table(
             header: ["ID", "TITLE", "PAGES", "VERSION", "NAVIGATION", "STATE FOR \(user)"])

@@ -35,10 +35,11 @@ struct MarkCommand: ParsableCommand {
 
     func run(in context: CommandContext) throws -> ExitCode {
         let name = Self.configuration.name
-        let user = try store.user(environment: context.environment, command: name)
+        var user = try store.user(environment: context.environment, command: name)
         let path = try store.databasePath(environment: context.environment, command: name)
         let definition = try Definitions.load(walkthrough, environment: context.environment)
         let seenStore = try SeenStores.open(path, environment: context.environment)
+        user = store.user(user, boundBy: seenStore)
         let outcome: FinishOutcome = skipped ? .skipped : .completed
         try seenStore.markSeen(user: user, walkthrough: definition, outcome: outcome)
         let title = Wording.name(of: definition)

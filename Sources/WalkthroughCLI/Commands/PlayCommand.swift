@@ -54,13 +54,13 @@ struct PlayCommand: ParsableCommand {
     func run(in context: CommandContext) throws -> ExitCode {
         let name = Self.configuration.name
         let environment = context.environment
-        let user = try store.user(environment: environment, command: name)
+        var user = try store.user(environment: environment, command: name)
         let path = try store.databasePath(environment: environment, command: name)
         let definition = try Definitions.load(walkthrough, environment: environment)
+        let seenStore = try SeenStores.open(path, environment: context.environment)
+        user = store.user(user, boundBy: seenStore)
         let session = try Session(
-            walkthrough: definition, user: user,
-            store: try SeenStores.open(path, environment: context.environment),
-            restart: restart)
+            walkthrough: definition, user: user, store: seenStore, restart: restart)
         let title = Wording.name(of: definition)
         if session.alreadySeen, !force, let record = session.priorRecord {
             context.print(

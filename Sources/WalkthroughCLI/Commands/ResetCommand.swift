@@ -86,11 +86,11 @@ struct ResetCommand: ParsableCommand {
         }
         let path = try store.databasePath(
             environment: context.environment, command: Self.configuration.name)
-        guard
-            let seenStore = try SeenStores.openIfPresent(
-                path, readOnly: dryRun, environment: context.environment)
-        else {
-            context.print("Nothing to remove: the database \(path) does not exist yet.")
+        guard let seenStore = try SeenStores.openIfPresent(
+                path, readOnly: dryRun, environment: context.environment) else {
+            context.print(
+                "Nothing to remove: the database \(SeenStoreBackend.displayed(path)) does not "
+                    + "exist yet.")
             return .success
         }
         let doomed = try records(in: seenStore, of: walkthroughs)
@@ -122,7 +122,7 @@ struct ResetCommand: ParsableCommand {
 
     /// The records the reset applies to, as they are now.
     private func records(
-        in store: SQLiteSeenStore, of walkthroughs: [String]
+        in store: any SeenStore, of walkthroughs: [String]
     ) throws -> [SeenRecord] {
         switch scope {
         case .user(let user):

@@ -40,11 +40,12 @@ struct SeenCommand: ParsableCommand {
 
     func run(in context: CommandContext) throws -> ExitCode {
         let name = Self.configuration.name
-        let user = try store.user(environment: context.environment, command: name)
+        var user = try store.user(environment: context.environment, command: name)
         let path = try store.databasePath(environment: context.environment, command: name)
         let definition = try Definitions.load(walkthrough, environment: context.environment)
-        let record = try SeenStores.openIfPresent(path, environment: context.environment)?.record(
-            user: user, walkthrough: definition.id)
+        let seenStore = try SeenStores.openIfPresent(path, environment: context.environment)
+        user = store.user(user, boundBy: seenStore)
+        let record = try seenStore?.record(user: user, walkthrough: definition.id)
         let seen = record?.isSeen(atLeast: definition.version) ?? false
         if !quiet {
             context.print(Self.answer(user: user, walkthrough: definition, record: record))

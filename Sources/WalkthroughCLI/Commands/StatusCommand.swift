@@ -53,13 +53,13 @@ struct StatusCommand: ParsableCommand {
             return .success
         } else {
             let whose = user.map { " for \($0)" } ?? ""
-            context.print("No walkthrough records\(whose) in \(path).")
+            context.print("No walkthrough records\(whose) in \(SeenStoreBackend.displayed(path)).")
         }
         return .success
     }
 
     /// The JSON array, one element at a time; the same text as rendering the whole array.
-    private func printJSON(_ store: SQLiteSeenStore?, context: CommandContext) throws {
+    private func printJSON(_ store: (any SeenStore)?, context: CommandContext) throws {
         // Each element is held back until the next one says whether it needs a comma.
         var previous: String?
         try store?.forEachRecord(user: user) { record in
@@ -77,7 +77,7 @@ struct StatusCommand: ParsableCommand {
 
     /// The table in two passes over the records: the first sizes the columns, the second prints
     /// the rows. Returns `false`, printing nothing, when there is no record.
-    private func printTable(_ store: SQLiteSeenStore, context: CommandContext) throws -> Bool {
+    private func printTable(_ store: any SeenStore, context: CommandContext) throws -> Bool {
         let header = Table.printable(Self.header)
         var widths = [Int](repeating: 0, count: header.count)
         Table.widen(&widths, toFit: header)

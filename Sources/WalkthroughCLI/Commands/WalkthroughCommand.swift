@@ -25,6 +25,10 @@ enum WalkthroughCommand {
             StatusCommand.self,
             ListCommand.self,
             ValidateCommand.self,
+            ExportCommand.self,
+            ImportCommand.self,
+            DbInfoCommand.self,
+            DbMigrateCommand.self,
         ]
     }
 
@@ -65,14 +69,15 @@ enum WalkthroughCommand {
             throw CommandLineError.helpRequested(command: nil)
         case "help":
             guard arguments.count > 1 else { throw CommandLineError.helpRequested(command: nil) }
-            guard arguments.count == 2 else {
-                throw CommandLineError.usage("Unexpected argument '\(arguments[2])'", command: nil)
-            }
             // `walkthrough help help` (or `help --help`) is the root help, which explains `help`.
-            if ["help", "--help", "-h"].contains(arguments[1]) {
+            if arguments.count == 2, ["help", "--help", "-h"].contains(arguments[1]) {
                 throw CommandLineError.helpRequested(command: nil)
             }
-            let command = try find(arguments[1], in: commands)
+            let (command, words) = try find(Array(arguments.dropFirst()), in: commands)
+            guard arguments.count == 1 + words else {
+                throw CommandLineError.usage(
+                    "Unexpected argument '\(arguments[1 + words])'", command: nil)
+            }
             throw CommandLineError.helpRequested(command: command.configuration.name)
         default:
             if first.hasPrefix("-") {
@@ -82,12 +87,44 @@ enum WalkthroughCommand {
                 }
                 throw CommandLineError.usage(message, command: nil)
             }
-            let type = try find(first, in: commands)
+            let (type, words) = try find(arguments, in: commands)
             let parsed = try ArgumentParser(configuration: type.configuration)
-                .parse(Array(arguments.dropFirst()))
+                .parse(Array(arguments.dropFirst(words)))
             let command = try type.init(parsed: parsed)
             return try command.run(in: context)
         }
+    }
+
+    /// The command the first words name, and how many words its name takes: one (`status`),
+    /// or two for a command of a group (`db info`).
+    private static func find(
+        _ words: [String], in commands: [any ParsableCommand.Type]
+    ) throws(CommandLineError) -> (any ParsableCommand.Type, Int) {
+        let name = words[0]
+        let members = commands.filter { $0.configuration.name.hasPrefix(name + " ") }
+        if !members.isEmpty {
+            let choices = members.map { String($0.configuration.name.dropFirst(name.count + 1)) }
+            let list = choices.map { "'\($0)'" }.joined(separator: " or ")
+            guard words.count > 1, !words[1].hasPrefix("-") else {
+                if words.count > 1, ["--help", "-h"].contains(words[1]) {
+                    throw .helpRequested(command: nil)
+                }
+                throw .usage("'\(name)' needs a subcommand: \(list)", command: nil)
+            }
+            if let command = members.first(where: {
+                $0.configuration.name == name + " " + words[1]
+            }) {
+                return (command, 2)
+            }
+            var message = "Unknown subcommand '\(name) \(words[1])'."
+            if let suggestion = Suggestion.closest(to: words[1], in: choices) {
+                message += " Did you mean '\(name) \(suggestion)'?"
+            } else {
+                message += " Use \(list)."
+            }
+            throw .usage(message, command: nil)
+        }
+        return (try find(name, in: commands), 1)
     }
 
     private static func find(
@@ -97,7 +134,8 @@ enum WalkthroughCommand {
             return command
         }
         var message = "Unknown command '\(name)'."
-        let names = commands.map { $0.configuration.name } + ["help"]
+        let names =
+            commands.map { String($0.configuration.name.prefix { $0 != " " }) } + ["help"]
         if let suggestion = Suggestion.closest(to: name, in: names) {
             message += " Did you mean '\(suggestion)'?"
         }

@@ -13,12 +13,14 @@ enum SeenStores {
     /// - Throws: ``SeenStoreError`` for a file that exists and cannot be used.
     static func openIfPresent(
         _ path: String, readOnly: Bool = true, environment: [String: String]
-    ) throws(SeenStoreError) -> SQLiteSeenStore? {
+    ) throws(SeenStoreError) -> (any AdministeredSeenStore)? {
         var options = try options(environment: environment)
         options.createIfMissing = false
         options.readOnly = readOnly
         do {
-            return try SQLiteSeenStore(path: path, options: options)
+            // A postgresql:// URL opens the fleet store, with the same options.
+            return try SeenStoreBackend.openAdministered(
+                path, options: options, environment: environment)
         } catch .databaseMissing {
             return nil
         }
@@ -30,8 +32,9 @@ enum SeenStores {
     /// - Throws: ``SeenStoreError`` naming the path.
     static func open(
         _ path: String, environment: [String: String]
-    ) throws(SeenStoreError) -> SQLiteSeenStore {
-        try SQLiteSeenStore(path: path, options: options(environment: environment))
+    ) throws(SeenStoreError) -> any AdministeredSeenStore {
+        try SeenStoreBackend.openAdministered(
+            path, options: options(environment: environment), environment: environment)
     }
 
     /// The store's options: the defaults, with `WALKTHROUGH_BUSY_TIMEOUT` when it is set.

@@ -15,7 +15,9 @@ public enum SeenStoreLocation: Sendable {
     /// gate's environment: the file the `walkthrough` command uses too.
     case defaultPath
     /// The SQLite store at this path, opened with these options. With `createIfMissing: false`
-    /// the gate never creates the database, even to record a walkthrough it shows.
+    /// the gate never creates the database, even to record a walkthrough it shows. A
+    /// `postgresql://` or `postgres://` URL in place of the path opens a ``PostgresSeenStore``
+    /// (see ``SeenStoreBackend``); the same holds for `WALKTHROUGH_DB` with ``defaultPath``.
     case path(String, options: SQLiteSeenStore.Options = SQLiteSeenStore.Options())
     /// A store the caller opened: a ``SQLiteSeenStore``, an ``InMemorySeenStore``, or the tool's
     /// own conformance to ``SeenStore``.
@@ -51,7 +53,8 @@ extension SeenStoreLocation {
         }
         options.createIfMissing = create && options.createIfMissing
         do {
-            return try SQLiteSeenStore(path: path, options: options)
+            // A postgresql:// URL (in WALKTHROUGH_DB or given) opens the fleet store.
+            return try SeenStoreBackend.open(path, options: options, environment: environment)
         } catch .databaseMissing where !create {
             return nil
         }

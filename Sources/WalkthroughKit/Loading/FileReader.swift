@@ -9,7 +9,7 @@
 /// non-blocking, since opening a FIFO that no program writes to blocks forever: a pipe must
 /// bring its first bytes within ``firstDataTimeout`` and then never pause longer than
 /// ``stallTimeout``. A device or a socket is refused, saying which it is.
-enum FileReader {
+package enum FileReader {
     /// How long a pipe may take to bring its first bytes: a FIFO with no writer brings none.
     static let firstDataTimeout: Int32 = 1_000
     /// How long a pipe that has started may pause between chunks.
@@ -131,7 +131,7 @@ enum FileReader {
     }
 
     /// The system's description of an `errno` value.
-    static func describe(errno code: Int32) -> String {
+    package static func describe(errno code: Int32) -> String {
         guard let text = strerror(code) else { return "error \(code)" }
         return String(cString: text).lowercased()
     }

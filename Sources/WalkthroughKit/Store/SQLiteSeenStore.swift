@@ -209,7 +209,8 @@ public final class SQLiteSeenStore: SeenStore {
 
     /// The earliest and latest `updated_at` the store reads back: the years 1 to 9999, in
     /// milliseconds since 1970.
-    static let updatedAtRange: ClosedRange<Int64> = -62_135_596_800_000...253_402_300_799_999
+    package static let updatedAtRange: ClosedRange<Int64> =
+        -62_135_596_800_000...253_402_300_799_999
 
     /// The record in the current row of a statement selecting the six columns in table order.
     ///

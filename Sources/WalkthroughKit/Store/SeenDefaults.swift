@@ -50,14 +50,14 @@ public struct SeenDefaults: Sendable {
         self.onError = onError
     }
 
-    /// A view for `user` of the SQLite store at `path`, or at the default path
-    /// (``SQLiteSeenStore/defaultPath(environment:)``) when `nil`.
+    /// A view for `user` of the store at `path` (an SQLite file, or a `postgresql://` URL), or
+    /// at the default path (``SQLiteSeenStore/defaultPath(environment:)``) when `nil`.
     ///
     /// - Throws: ``SeenStoreError`` when the store cannot be opened.
     public init(user: String, path: String? = nil, version: Int = 1) throws(SeenStoreError) {
         let resolved: String
         if let path { resolved = path } else { resolved = try SQLiteSeenStore.defaultPath() }
-        let store = try SQLiteSeenStore(path: resolved)
+        let store = try SeenStoreBackend.open(resolved)
         self.init(user: user, store: store, version: version)
     }
 

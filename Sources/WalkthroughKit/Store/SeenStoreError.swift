@@ -55,8 +55,12 @@ public enum SeenStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The default database path could not be worked out: no `WALKTHROUGH_DB`, no
     /// `XDG_STATE_HOME`, no `HOME` and no home directory in the password database.
     case noHomeDirectory
+    /// A ``PostgresSeenStore`` failed: connecting, or the server refused a call. The value says
+    /// what failed, at which `host:port/dbname`, with the server's SQLSTATE and message.
+    case server(PostgresStoreError)
 
-    /// The database file the error is about, if any.
+    /// The database file the error is about, if any (for ``server(_:)``, the server's
+    /// `host:port/dbname`).
     public var path: String? {
         switch self {
         case .databaseMissing(let path), .notADatabase(let path), .readOnlyFile(let path),
@@ -72,6 +76,8 @@ public enum SeenStoreError: Error, Sendable, Hashable, CustomStringConvertible {
             return path
         case .noHomeDirectory, .invalidBusyTimeout:
             return nil
+        case .server(let error):
+            return error.location
         }
     }
 
@@ -160,6 +166,8 @@ public enum SeenStoreError: Error, Sendable, Hashable, CustomStringConvertible {
             return
                 "cannot work out where the walkthrough database goes: HOME is not set and the "
                 + "user has no home directory; set WALKTHROUGH_DB or XDG_STATE_HOME, or pass --db"
+        case .server(let error):
+            return error.description
         }
     }
 

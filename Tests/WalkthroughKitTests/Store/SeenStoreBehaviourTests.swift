@@ -7,6 +7,14 @@ import WalkthroughTestSupport
 enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
     case inMemory
     case sqlite
+    case postgres
+
+    /// Every kind this machine can test: PostgreSQL where a test server runs (see
+    /// `TestPostgres`; `PostgresAvailabilityTests` says why when it does not).
+    static var allCases: [StoreKind] {
+        TestPostgres.unavailableReason == nil
+            ? [.inMemory, .sqlite, .postgres] : [.inMemory, .sqlite]
+    }
 
     var testDescription: String { rawValue }
 
@@ -22,6 +30,10 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
             let store = try SQLiteSeenStore(path: folder.file("seen.sqlite3"), now: clock.now)
             return StoreFixture(
                 store: FolderBoundStore(base: store, folder: folder), folder: folder)
+        case .postgres:
+            // A schema of its own on the shared test server: tests stay independent.
+            let url = try TestPostgres.shared().freshSchemaURL()
+            return StoreFixture(store: try PostgresSeenStore(url: url, now: clock.now), folder: nil)
         }
     }
 }
@@ -277,6 +289,19 @@ struct SeenStoreBehaviourTests {
         let store = try kind.make().store
         try store.markSeen(
             user: "bystander", walkthrough: "foodpin", version: 1, outcome: .completed)
+        if kind == .postgres, name.utf8.contains(0) {
+            // PostgreSQL text cannot hold NUL: refused, never cut short at the NUL.
+            let error = #expect(throws: SeenStoreError.self) {
+                try store.markSeen(user: name, walkthrough: name, version: 1, outcome: .completed)
+            }
+            guard case .server(let server)? = error else {
+                Issue.record("expected a server error, got \(String(describing: error))")
+                return
+            }
+            #expect(server.kind == .unsupportedValue)
+            #expect(try store.records(user: nil).map(\.user) == ["bystander"])
+            return
+        }
         try store.markSeen(user: name, walkthrough: name, version: 1, outcome: .completed)
 
         let record = try #require(try store.record(user: name, walkthrough: name))

@@ -1,0 +1,286 @@
+import CLibPQ
+@preconcurrency import Glibc
+
+/// One libpq connection: the owner of the `PGconn`.
+///
+/// Like ``Connection`` for SQLite (and psycopg's `Connection`), a final class that is
+/// deliberately *not* `Sendable`: exactly one component (``PostgresSeenStore``, through a
+/// `Mutex`) holds it and serialises every use. The handle is closed (`PQfinish`) in `deinit`,
+/// also after a failed connection attempt, as libpq requires.
+///
+/// Statements are prepared once per connection (`PQprepare`) under a fixed name and then run
+/// with `PQexecPrepared`; every value travels as a parameter, never inside the SQL. A reconnect
+/// (``reconnect()``) forgets what was prepared, since the server did too.
+final class PostgresConnection {
+    /// A statement prepared once per connection under `name`.
+    struct Prepared: Sendable, Hashable {
+        /// The server-side statement name (`walkthrough_record`).
+        let name: String
+        /// The SQL, with `$1`, `$2`, … for the values.
+        let sql: String
+        /// The parameters' type OIDs (``text``, ``int8``), in order.
+        let parameterTypes: [Oid]
+    }
+
+    /// The OID of `text`.
+    static let text: Oid = 25
+    /// The OID of `bigint`.
+    static let int8: Oid = 20
+
+    /// The URI and its parsed parts.
+    let info: PostgresConnectionInfo
+    /// The environment the `PG*` variables were read from.
+    let environment: [String: String]
+    /// The connection handle; replaced by nothing, reset in place by ``reconnect()``.
+    private let handle: OpaquePointer
+    /// The names of the statements the server holds for this connection.
+    private var prepared: Set<String> = []
+    /// Work every new connection needs before the store's first statement (a read-only
+    /// session, for example); run again after each reconnect.
+    private let setUp: (PostgresConnection) throws(PostgresFailure) -> Void
+
+    /// Connects, trying each host of the URI in order as libpq does.
+    ///
+    /// - Throws: ``PostgresStoreError`` saying why the connection failed, at which
+    ///   `host:port/dbname`.
+    init(
+        info: PostgresConnectionInfo, environment: [String: String],
+        setUp: @escaping (PostgresConnection) throws(PostgresFailure) -> Void
+    ) throws(PostgresStoreError) {
+        self.info = info
+        self.environment = environment
+        self.setUp = setUp
+        let keywords = info.keywords.map { strdup($0) }
+        let values = info.values.map { strdup($0) }
+        defer {
+            for copy in keywords + values { free(copy) }
+        }
+        let keywordPointers = keywords.map { UnsafePointer($0) } + [nil]
+        let valuePointers = values.map { UnsafePointer($0) } + [nil]
+        // expand_dbname: the URI given as `dbname` is read as a whole connection string.
+        guard let handle = PQconnectdbParams(keywordPointers, valuePointers, 1) else {
+            throw PostgresStoreError(
+                kind: .connectionFailed, location: info.redacted, message: "out of memory")
+        }
+        self.handle = handle
+        // libpq prints the server's notices (NOTICE, WARNING) on standard error by default;
+        // the store's output is its own, so they are dropped.
+        PQsetNoticeProcessor(handle, { _, _ in }, nil)
+        guard PQstatus(handle) == CONNECTION_OK else {
+            throw connectionError()
+        }
+        try runSetUp()
+    }
+
+    deinit { PQfinish(handle) }
+
+    // MARK: - State
+
+    /// Whether the connection is usable (`CONNECTION_OK`).
+    var isConnected: Bool { PQstatus(handle) == CONNECTION_OK }
+
+    /// `host:port/dbname` of the server this connection reached (after a failover, the one
+    /// it is on now); while disconnected, every host the URI names.
+    var location: String {
+        guard isConnected, let host = PQhost(handle), let port = PQport(handle),
+            let database = PQdb(handle)
+        else {
+            return info.location(environment: environment, connection: handle)
+        }
+        return info.scrub(
+            PostgresConnectionInfo.hostAndPort(String(cString: host), String(cString: port))
+                + "/" + String(cString: database))
+    }
+
+    /// The server's version, as `SHOW server_version` gives it, from the connection's start.
+    var serverVersion: String? {
+        PQparameterStatus(handle, "server_version").map { String(cString: $0) }
+    }
+
+    /// The role the session runs as.
+    var user: String? { PQuser(handle).map { String(cString: $0) } }
+
+    // MARK: - Reconnecting
+
+    /// Opens the connection again with the same parameters (`PQreset`): every host in order,
+    /// so a promoted standby is found through `target_session_attrs=read-write`.
+    ///
+    /// A server that is restarting refuses connections for a moment, so a refused attempt is
+    /// repeated, with a growing pause, until the connect timeout (10 s without one) has passed.
+    ///
+    /// - Throws: ``PostgresStoreError`` for the last failed attempt.
+    func reconnect() throws(PostgresStoreError) {
+        prepared.removeAll()
+        let limit = Duration.seconds(
+            info.connectTimeout ?? PostgresConnectionInfo.defaultConnectTimeout)
+        let deadline = ContinuousClock.now + limit
+        var pause: UInt32 = 50_000
+        while true {
+            PQreset(handle)
+            if isConnected { break }
+            let error = connectionError()
+            let mayRetry: Bool
+            switch error.kind {
+            case .connectionRefused, .connectionFailed: mayRetry = true
+            default: mayRetry = false
+            }
+            guard mayRetry, ContinuousClock.now < deadline else { throw error }
+            usleep(pause)
+            pause = min(pause * 2, 1_000_000)
+        }
+        try runSetUp()
+    }
+
+    private func runSetUp() throws(PostgresStoreError) {
+        do {
+            try setUp(self)
+        } catch {
+            throw PostgresStoreError(
+                kind: .failed, location: location, sqlState: error.sqlState,
+                message: error.message)
+        }
+    }
+
+    /// Why the last connection attempt failed, sorted into the cases a user can act on.
+    ///
+    /// libpq reports a failed connection as text only (no SQLSTATE), one line per host tried;
+    /// the texts it and the server send in the C locale are matched here.
+    private func connectionError() -> PostgresStoreError {
+        let raw = PQerrorMessage(handle).map { String(cString: $0) } ?? ""
+        // The server's severity word adds nothing to "cannot connect".
+        let message = info.scrub(
+            PostgresConnectionInfo.oneLine(raw).replacingAll("FATAL:  ", with: ""))
+        let location = info.location(environment: environment, connection: handle)
+        let lower = message.lowercased()
+        let kind: PostgresStoreError.Kind
+        if lower.contains("timeout expired") {
+            kind = .timedOut(
+                seconds: info.connectTimeout ?? PostgresConnectionInfo.defaultConnectTimeout)
+        } else if lower.contains("password authentication failed")
+            || lower.contains("no password supplied") || lower.contains("authentication failed")
+            || lower.contains("no pg_hba.conf entry")
+            || (lower.contains("role \"") && lower.contains("does not exist"))
+        {
+            kind = .authenticationFailed
+        } else if lower.contains("database \"") && lower.contains("does not exist") {
+            kind = .noSuchDatabase
+        } else if lower.contains("could not translate host name") {
+            kind = .unknownHost
+        } else if lower.contains("connection refused") {
+            kind = .connectionRefused
+        } else {
+            kind = .connectionFailed
+        }
+        return PostgresStoreError(kind: kind, location: location, message: message)
+    }
+
+    // MARK: - Running statements
+
+    /// Runs fixed SQL with no values (one or more statements: schema changes, `BEGIN`).
+    @discardableResult
+    func execute(_ sql: String) throws(PostgresFailure) -> PostgresResult {
+        try check(PQexec(handle, sql), sql: sql, operation: .execute)
+    }
+
+    /// Runs `sql` once with `parameters` (text, `nil` for `NULL`), unprepared: for statements
+    /// too rare to keep prepared.
+    @discardableResult
+    func execute(_ sql: String, _ parameters: [String?]) throws(PostgresFailure) -> PostgresResult {
+        try withParameters(parameters, sql: sql) { count, values in
+            PQexecParams(handle, sql, count, nil, values, nil, nil, 0)
+        }
+    }
+
+    /// Runs a prepared statement with `parameters`, preparing it first on this connection if
+    /// it is not yet.
+    @discardableResult
+    func execute(
+        _ statement: Prepared, _ parameters: [String?]
+    ) throws(PostgresFailure) -> PostgresResult {
+        try prepare(statement)
+        return try withParameters(parameters, sql: statement.sql) { count, values in
+            PQexecPrepared(handle, statement.name, count, values, nil, nil, 0)
+        }
+    }
+
+    /// Forgets which statements are prepared, so that each is prepared again on its next use
+    /// (after the server dropped them: a pooler's `DISCARD ALL`).
+    func forgetPreparedStatements() {
+        prepared.removeAll()
+    }
+
+    /// Prepares `statement` on this connection unless it already is.
+    func prepare(_ statement: Prepared) throws(PostgresFailure) {
+        guard !prepared.contains(statement.name) else { return }
+        let result = statement.parameterTypes.withUnsafeBufferPointer { types in
+            PQprepare(
+                handle, statement.name, statement.sql, Int32(types.count), types.baseAddress)
+        }
+        try check(result, sql: statement.sql, operation: .prepare)
+        prepared.insert(statement.name)
+    }
+
+    /// Calls `body` with the parameters as C strings that live for the call.
+    ///
+    /// - Throws: SQLSTATE `22021` (PostgreSQL's own code for a NUL byte in text) for a value
+    ///   holding a NUL character, which a C string would silently cut short.
+    private func withParameters(
+        _ parameters: [String?], sql: String,
+        _ body: (Int32, UnsafePointer<UnsafePointer<CChar>?>) -> OpaquePointer?
+    ) throws(PostgresFailure) -> PostgresResult {
+        for parameter in parameters where parameter?.utf8.contains(0) == true {
+            throw PostgresFailure(
+                sqlState: "22021", message: "a value holds a NUL character", sql: sql,
+                operation: .execute, connectionLost: false)
+        }
+        let copies = parameters.map { $0.map { strdup($0) } ?? nil }
+        defer {
+            for copy in copies { free(copy) }
+        }
+        let pointers = copies.map { $0.map { UnsafePointer($0) } }
+        let result = pointers.withUnsafeBufferPointer { buffer in
+            body(Int32(buffer.count), buffer.baseAddress!)
+        }
+        return try check(result, sql: sql, operation: .execute)
+    }
+
+    /// The result, or the failure it reports.
+    @discardableResult
+    private func check(
+        _ result: OpaquePointer?, sql: String, operation: PostgresFailure.Operation
+    ) throws(PostgresFailure) -> PostgresResult {
+        let wrapped = result.map(PostgresResult.init)
+        if let wrapped, wrapped.succeeded { return wrapped }
+        let fallback = PQerrorMessage(handle).map { String(cString: $0) } ?? "no result"
+        let message =
+            wrapped?.errorField(Int(WALKTHROUGH_PG_DIAG_MESSAGE_PRIMARY))
+            ?? (wrapped.flatMap { PQresultErrorMessage($0.handle) }.map { String(cString: $0) })
+            .flatMap { $0.isEmpty ? nil : $0 } ?? fallback
+        throw PostgresFailure(
+            sqlState: wrapped?.errorField(Int(WALKTHROUGH_PG_DIAG_SQLSTATE)),
+            message: info.scrub(PostgresConnectionInfo.oneLine(message)),
+            detail: wrapped?.errorField(Int(WALKTHROUGH_PG_DIAG_MESSAGE_DETAIL)).map {
+                info.scrub(PostgresConnectionInfo.oneLine($0))
+            },
+            sql: sql, operation: operation, connectionLost: !isConnected)
+    }
+
+    // MARK: - Transactions
+
+    /// Runs `body` in one transaction: `BEGIN`, then `COMMIT`, or `ROLLBACK` when `body`
+    /// throws. With `commit: false` the transaction is always rolled back (a dry run).
+    func transaction<Result>(
+        commit: Bool = true, _ body: () throws(PostgresFailure) -> Result
+    ) throws(PostgresFailure) -> Result {
+        try execute("BEGIN")
+        let result: Result
+        do {
+            result = try body()
+        } catch {
+            if isConnected { _ = try? execute("ROLLBACK") }
+            throw error
+        }
+        try execute(commit ? "COMMIT" : "ROLLBACK")
+        return result
+    }
+}

@@ -1,0 +1,331 @@
+public import FoundationEssentials
+import Glibc
+import Synchronization
+
+/// The fleet ``SeenStore``: the same records and rules as ``SQLiteSeenStore``, on a
+/// PostgreSQL server, so that a user who works on many machines sees a walkthrough once.
+///
+/// ```swift
+/// let store = try PostgresSeenStore(url: "postgresql://walkthrough@db.example/fleet")
+/// if try !store.hasSeen(user: "alice", walkthrough: walkthrough) {
+///     // play it, then:
+///     try store.markSeen(user: "alice", walkthrough: walkthrough)
+/// }
+/// ```
+///
+/// The URL is a libpq URI, read by libpq as it documents (several hosts with
+/// `target_session_attrs`, `sslmode`, `options=-csearch_path=NAME`, the `PG*` variables,
+/// `~/.pgpass`); the store adds `connect_timeout=10` and `application_name=walkthrough` where
+/// nothing sets them. The tables live in the first schema of the search path and are created
+/// by the first store that may write (under an advisory lock, once however many processes
+/// start together); a schema from a newer version is refused. Every write is one statement,
+/// an upsert or a delete that is safe to repeat: when the connection is lost (a server
+/// restart, a failover) the store opens it again and repeats the call once; a serialization
+/// failure or deadlock is retried too.
+///
+/// The store is `Sendable`: one connection, guarded by a `Mutex`, serves every thread; calls
+/// run one at a time. Open one store per process and share it.
+public final class PostgresSeenStore: SeenStore {
+    /// The URL without its password, as the store shows it (`db info`, errors before a
+    /// connection).
+    public let location: String
+    /// The options the store was opened with.
+    public let options: Options
+    /// The schema version this build of WalkthroughKit reads and writes.
+    public static var schemaVersion: Int { PostgresSchema.currentVersion }
+
+    /// The role the store acts for when row security binds it, else `nil`.
+    package let enforcedUser: String?
+    /// Whether row security is on for the records.
+    package let rowSecurity: Bool
+
+    private let connection: Mutex<PostgresConnection>
+    private let now: @Sendable () -> Date
+
+    /// Connects to the server `url` names and, unless the options say not to, creates or
+    /// migrates the store's tables.
+    ///
+    /// - Parameters:
+    ///   - url: A libpq URI: `postgresql://…` or `postgres://…`.
+    ///   - options: Whether to create the tables, and whether the store only reads.
+    ///   - environment: The `PG*` variables libpq reads (from the process's environment; pass
+    ///     the same so that the store's defaults agree with libpq's).
+    ///   - now: The clock that stamps `updatedAt`; tests may pass a fixed one.
+    /// - Throws: ``SeenStoreError/server(_:)`` saying what failed at which `host:port/dbname`
+    ///   (refused, authentication, no such database, timed out, a newer schema, …);
+    ///   ``SeenStoreError/databaseMissing(path:)`` when the tables do not exist and the store
+    ///   may not create them: nothing has been recorded there.
+    public init(
+        url: String, options: Options = Options(),
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) throws(SeenStoreError) {
+        let opened = try Self.openConnection(url: url, options: options, environment: environment)
+        self.location = opened.connection.info.redacted
+        self.options = options
+        self.enforcedUser = opened.enforcedUser
+        self.rowSecurity = opened.rowSecurity
+        self.now = now
+        self.connection = Mutex(opened.connection)
+    }
+
+    /// Whether `location` names a PostgreSQL store: a `postgresql://` or `postgres://` URL.
+    public static func isURL(_ location: String) -> Bool {
+        guard let scheme = SQLiteSeenStore.urlScheme(of: location)?.lowercased() else {
+            return false
+        }
+        return scheme == "postgresql" || scheme == "postgres"
+    }
+
+    // MARK: - SeenStore
+
+    /// The user's record of `walkthrough`, or `nil` when there is none.
+    public func record(user: String, walkthrough: String) throws(SeenStoreError) -> SeenRecord? {
+        try withConnection { connection throws(PostgresFailure) in
+            let result = try connection.execute(SQL.record, [user, walkthrough])
+            return result.rowCount == 0 ? nil : try Self.decodeRecord(result, row: 0)
+        }
+    }
+
+    /// Whether the user completed or skipped `walkthrough` at `version` or a later one: one
+    /// prepared statement, one primary-key lookup.
+    public func hasSeen(
+        user: String, walkthrough: String, version: Int
+    ) throws(SeenStoreError) -> Bool {
+        try withConnection { connection throws(PostgresFailure) in
+            try connection.execute(SQL.hasSeen, [user, walkthrough, String(version)]).rowCount > 0
+        }
+    }
+
+    /// Records that the user finished `walkthrough` at `version`, keeping the stored last page.
+    /// A seen record of a newer version is left as it is. Committed when it returns.
+    ///
+    /// - Precondition: `version >= 1`.
+    public func markSeen(
+        user: String, walkthrough: String, version: Int, outcome: FinishOutcome
+    ) throws(SeenStoreError) {
+        precondition(version >= 1, "a walkthrough's version is 1 or more")
+        let stamp = String(now().millisecondsSince1970)
+        let outcomeText = SeenOutcome(outcome).rawValue
+        try withConnection { connection throws(PostgresFailure) in
+            _ = try connection.execute(
+                SQL.markSeen, [user, walkthrough, String(version), outcomeText, stamp])
+        }
+    }
+
+    /// Records that the user is on page `page` (0-based) of an unfinished run at `version`. A
+    /// record already completed or skipped at the same or a newer version is left as it is.
+    ///
+    /// - Precondition: `version >= 1` and `page >= 0`.
+    public func saveProgress(
+        user: String, walkthrough: String, version: Int, page: Int
+    ) throws(SeenStoreError) {
+        precondition(version >= 1, "a walkthrough's version is 1 or more")
+        precondition(page >= 0, "page indices are 0-based")
+        let stamp = String(now().millisecondsSince1970)
+        try withConnection { connection throws(PostgresFailure) in
+            _ = try connection.execute(
+                SQL.saveProgress, [user, walkthrough, String(version), String(page), stamp])
+        }
+    }
+
+    /// Removes the user's record of `walkthrough`, or all of the user's records when `nil`.
+    ///
+    /// - Returns: The number of records removed. (Should the connection be lost after the
+    ///   server removed them but before it said so, the repeated call removes nothing more and
+    ///   answers 0.)
+    @discardableResult
+    public func reset(user: String, walkthrough: String?) throws(SeenStoreError) -> Int {
+        try withConnection { connection throws(PostgresFailure) in
+            if let walkthrough {
+                return try connection.execute(SQL.resetOne, [user, walkthrough]).affectedRows
+            }
+            return try connection.execute(SQL.resetUser, [user]).affectedRows
+        }
+    }
+
+    /// Removes every user's record of `walkthrough` (that this role may change).
+    ///
+    /// - Returns: The number of records removed.
+    @discardableResult
+    public func resetAllUsers(walkthrough: String) throws(SeenStoreError) -> Int {
+        try withConnection { connection throws(PostgresFailure) in
+            try connection.execute(SQL.resetWalkthrough, [walkthrough]).affectedRows
+        }
+    }
+
+    /// Every record of `user`, or of every user when `nil`, ordered by user then walkthrough
+    /// (by their UTF-8 bytes).
+    public func records(user: String?) throws(SeenStoreError) -> [SeenRecord] {
+        var records: [SeenRecord] = []
+        var after: SeenRecord?
+        while true {
+            let page = try recordPage(user: user, after: after, limit: Self.recordPageSize)
+            records += page
+            guard page.count == Self.recordPageSize else { return records }
+            after = page.last
+        }
+    }
+
+    /// Calls `body` with every record of `user`, or of every user when `nil`, in the order of
+    /// ``records(user:)``, reading ``recordPageSize`` records at a time (keyset paging on the
+    /// primary key); `body` runs outside the connection's lock, so it may use the store.
+    ///
+    /// - Throws: ``SeenStoreError`` when a page cannot be read, or what `body` throws.
+    public func forEachRecord(user: String?, _ body: (SeenRecord) throws -> Void) throws {
+        try forEachRecord(user: user, pageSize: Self.recordPageSize, body)
+    }
+
+    /// How many records ``forEachRecord(user:_:)`` reads at a time.
+    static let recordPageSize = 1_000
+
+    /// ``forEachRecord(user:_:)`` with pages of `pageSize` records.
+    func forEachRecord(
+        user: String?, pageSize: Int, _ body: (SeenRecord) throws -> Void
+    ) throws {
+        precondition(pageSize >= 1, "a page holds at least one record")
+        var after: SeenRecord?
+        while true {
+            let page = try recordPage(user: user, after: after, limit: pageSize)
+            for record in page { try body(record) }
+            guard page.count == pageSize else { return }
+            after = page.last
+        }
+    }
+
+    /// Up to `limit` records of `user` (or everyone) after the record `after`, in order.
+    private func recordPage(
+        user: String?, after: SeenRecord?, limit: Int
+    ) throws(SeenStoreError) -> [SeenRecord] {
+        try withConnection { connection throws(PostgresFailure) -> [SeenRecord] in
+            let limit = String(limit)
+            let result: PostgresResult
+            switch (user, after) {
+            case (nil, nil):
+                result = try connection.execute(SQL.firstPage, [limit])
+            case (nil, let last?):
+                result = try connection.execute(SQL.nextPage, [last.user, last.walkthrough, limit])
+            case (let user?, nil):
+                result = try connection.execute(SQL.userFirstPage, [user, limit])
+            case (let user?, let last?):
+                result = try connection.execute(
+                    SQL.userNextPage, [user, last.walkthrough, limit])
+            }
+            var records: [SeenRecord] = []
+            for row in 0..<result.rowCount {
+                records.append(try Self.decodeRecord(result, row: row))
+            }
+            return records
+        }
+    }
+
+    // MARK: - Decoding
+
+    /// The earliest and latest `updated_at` the store reads back: the years 1 to 9999, in
+    /// milliseconds since 1970 (as ``SQLiteSeenStore`` checks).
+    static let updatedAtRange = SQLiteSeenStore.updatedAtRange
+
+    /// The record in `row` of a result selecting ``SQL/columns``.
+    ///
+    /// The table's checks hold what this store writes; a row another program wrote within
+    /// them may still hold a page or date out of range, refused here as SQLite's store does.
+    static func decodeRecord(
+        _ result: PostgresResult, row: Int
+    ) throws(PostgresFailure) -> SeenRecord {
+        func corrupt(_ detail: String) -> PostgresFailure {
+            PostgresFailure(
+                sqlState: "XX001", message: "the walkthrough_seen table holds \(detail)",
+                operation: .execute, connectionLost: false)
+        }
+        guard let user = result.text(row, 0), let walkthrough = result.text(row, 1),
+            let version = result.int64(row, 2), let outcomeText = result.text(row, 3),
+            let lastPage = result.int64(row, 4), let updatedAt = result.int64(row, 5)
+        else { throw corrupt("a NULL or non-numeric value") }
+        guard let outcome = SeenOutcome(rawValue: outcomeText) else {
+            throw corrupt("an unknown outcome")
+        }
+        guard version >= 1, version <= Int64(Int.max) else { throw corrupt("a version below 1") }
+        guard (0...Int64(Int32.max)).contains(lastPage) else {
+            throw corrupt("a last_page out of range (\(lastPage))")
+        }
+        guard updatedAtRange.contains(updatedAt) else {
+            throw corrupt("an updated_at out of range (\(updatedAt))")
+        }
+        return SeenRecord(
+            user: user, walkthrough: walkthrough, version: Int(version), outcome: outcome,
+            lastPage: Int(lastPage), updatedAt: Date(millisecondsSince1970: updatedAt))
+    }
+
+    // MARK: - The connection, retries and errors
+
+    /// Runs `body` with the connection, one caller at a time, and turns failures into
+    /// ``SeenStoreError``.
+    ///
+    /// Every call of the store is safe to repeat (a read, an upsert whose values were fixed
+    /// before the first attempt, a delete, or a whole transaction that was rolled back), so:
+    /// a connection found lost, before or during the call, is opened again and the call is
+    /// repeated once; a serialization failure (`40001`) or deadlock (`40P01`) is repeated up to
+    /// five times with a short, growing pause; a prepared statement the server forgot (a
+    /// connection pooler's `DISCARD ALL`) is prepared again.
+    func withConnection<Result: Sendable>(
+        _ body: (PostgresConnection) throws(PostgresFailure) -> Result
+    ) throws(SeenStoreError) -> Result {
+        do throws(PostgresStoreError) {
+            return try connection.withLock {
+                connection throws(PostgresStoreError) -> Result in
+                if !connection.isConnected { try connection.reconnect() }
+                var reconnected = false
+                var transientRetries = 0
+                var reprepared = false
+                while true {
+                    do throws(PostgresFailure) {
+                        return try body(connection)
+                    } catch {
+                        if error.connectionLost, !reconnected {
+                            reconnected = true
+                            try connection.reconnect()
+                            continue
+                        }
+                        if error.isTransient, transientRetries < 5 {
+                            transientRetries += 1
+                            Self.pause(attempt: transientRetries)
+                            continue
+                        }
+                        if error.sqlState == "26000", !reprepared {
+                            reprepared = true
+                            connection.forgetPreparedStatements()
+                            continue
+                        }
+                        throw Self.storeError(error, location: connection.location)
+                    }
+                }
+            }
+        } catch {
+            throw .server(error)
+        }
+    }
+
+    /// A pause before repeating a transaction that lost a race: 10, 20, 40, … ms.
+    private static func pause(attempt: Int) {
+        usleep(UInt32(10_000 << min(attempt - 1, 6)))
+    }
+
+    /// The error a user sees for a failed statement at `location`.
+    static func storeError(_ error: PostgresFailure, location: String) -> PostgresStoreError {
+        let kind: PostgresStoreError.Kind
+        switch error.sqlState {
+        case "42501": kind = .permissionDenied
+        case "25006": kind = .readOnly
+        case "22021", "22P05": kind = .unsupportedValue
+        case "3F000": kind = .noSchema
+        case "42P01", "42703", "42804", "XX001": kind = .unrecognizedSchema
+        case "28000", "28P01": kind = .authenticationFailed
+        case "57P01", "57P02", "57P03", "08000", "08003", "08006", "53300": kind = .connectionFailed
+        default: kind = error.connectionLost ? .connectionFailed : .failed
+        }
+        var message = error.message
+        if let detail = error.detail, !detail.isEmpty { message += " (\(detail))" }
+        return PostgresStoreError(
+            kind: kind, location: location, sqlState: error.sqlState, message: message)
+    }
+}

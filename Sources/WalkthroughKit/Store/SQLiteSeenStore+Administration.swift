@@ -1,0 +1,84 @@
+import CSQLite
+
+// MARK: - db info and import
+
+extension SQLiteSeenStore: AdministeredSeenStore {
+    /// The statements of ``info()`` and ``merge(_:dryRun:)``, fixed SQL with bound values.
+    private enum AdministrationSQL {
+        static let counts = "SELECT count(*), count(DISTINCT user) FROM seen"
+
+        static let exists = "SELECT 1 FROM seen WHERE user = ?1 AND walkthrough = ?2"
+
+        /// Writes one imported record when it wins by the import rule.
+        static let merge = """
+            INSERT INTO seen (user, walkthrough, version, outcome, last_page, updated_at)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+            ON CONFLICT (user, walkthrough) DO UPDATE SET
+                version = excluded.version, outcome = excluded.outcome,
+                last_page = excluded.last_page, updated_at = excluded.updated_at
+            WHERE \(MergeRule.replaces(new: "excluded", old: "seen"))
+            """
+    }
+
+    /// The file, the schema version and how many records and users it holds.
+    package func info() throws(SeenStoreError) -> SeenStoreInfo {
+        let counts = try withConnection { connection throws(SQLiteError) -> [Int] in
+            try connection.withStatement(AdministrationSQL.counts) {
+                statement throws(SQLiteError) in
+                _ = try statement.step()
+                return [statement.int(at: 0), statement.int(at: 1)]
+            }
+        }
+        return SeenStoreInfo(
+            backend: "sqlite", location: path, schemaVersion: Self.schemaVersion,
+            records: counts[0], users: counts[1],
+            serverVersion: String(cString: sqlite3_libversion()))
+    }
+
+    /// The store never binds records to one user: every user of the file may change them all.
+    package var enforcedUser: String? { nil }
+
+    /// Merges `records` in by ``SeenRecord/replaces(_:)`` in one `BEGIN IMMEDIATE`
+    /// transaction; with `dryRun` everything is undone (a savepoint rolled back) before it
+    /// commits, so the counts say what would change and the file keeps its records.
+    package func merge(
+        _ records: [SeenRecord], dryRun: Bool
+    ) throws(SeenStoreError) -> SeenMergeSummary {
+        try withConnection { connection throws(SQLiteError) -> SeenMergeSummary in
+            try connection.immediateTransaction { () throws(SQLiteError) -> SeenMergeSummary in
+                if dryRun { try connection.run("SAVEPOINT walkthrough_dry_run") }
+                var summary = SeenMergeSummary()
+                for record in records {
+                    let existed = try connection.withStatement(AdministrationSQL.exists) {
+                        statement throws(SQLiteError) in
+                        try statement.bind(record.user, at: 1)
+                        try statement.bind(record.walkthrough, at: 2)
+                        return try statement.step()
+                    }
+                    try connection.withStatement(AdministrationSQL.merge) {
+                        statement throws(SQLiteError) in
+                        try statement.bind(record.user, at: 1)
+                        try statement.bind(record.walkthrough, at: 2)
+                        try statement.bind(record.version, at: 3)
+                        try statement.bind(record.outcome.rawValue, at: 4)
+                        try statement.bind(record.lastPage, at: 5)
+                        try statement.bind(record.updatedAt.millisecondsSince1970, at: 6)
+                        try statement.run()
+                    }
+                    if connection.changes == 0 {
+                        summary.kept += 1
+                    } else if existed {
+                        summary.updated += 1
+                    } else {
+                        summary.added += 1
+                    }
+                }
+                if dryRun {
+                    try connection.run("ROLLBACK TO walkthrough_dry_run")
+                    try connection.run("RELEASE walkthrough_dry_run")
+                }
+                return summary
+            }
+        }
+    }
+}

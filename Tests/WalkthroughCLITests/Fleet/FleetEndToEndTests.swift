@@ -1,0 +1,250 @@
+import Foundation
+import Testing
+import WalkthroughTestSupport
+
+/// The built `walkthrough` binary against the PostgreSQL test server, as a user runs it: every
+/// command with `--db postgresql://…`, `export | import` between the backends, the merge rule,
+/// errors, and row security.
+@Suite(.enabled(if: TestPostgres.unavailableReason == nil, "no PostgreSQL server for the tests"))
+struct FleetEndToEndTests {
+    @Test func seenMarkStatusAndResetWorkOnPostgreSQLAsOnSQLite() throws {
+        let sandbox = try Sandbox()
+        try sandbox.copyExample("foodpin.json")
+        let url = try TestPostgres.shared().freshSchemaURL()
+        #expect(try sandbox.execute(["seen", "foodpin", "--db", url, "-q"]).status == 1)
+        let mark = try sandbox.execute(["mark", "foodpin", "--db", url])
+        #expect(mark.status == 0, "\(mark.standardError)")
+        #expect(mark.standardOutput == "Recorded: alice completed FoodPin (version 1).\n")
+        #expect(try sandbox.execute(["seen", "foodpin", "--db", url, "-q"]).status == 0)
+        let play = try sandbox.execute(
+            ["play", "foodpin", "--db", url, "--user", "bob"], input: "n\n")
+        #expect(play.status == 0, "\(play.standardError)")
+        let status = try sandbox.execute(["status", "--db", url])
+        #expect(status.standardOutput.contains("alice"))
+        #expect(status.standardOutput.contains("bob"))
+        let reset = try sandbox.execute(["reset", "--user", "alice", "--db", url])
+        #expect(reset.standardOutput.hasPrefix("Removed 1 record:"))
+        #expect(try sandbox.execute(["seen", "foodpin", "--db", url, "-q"]).status == 1)
+        // Nothing was written to the SQLite database of WALKTHROUGH_DB.
+        #expect(sandbox.createdFiles.isEmpty)
+    }
+
+    /// `walkthrough export --db OLD.sqlite3 | walkthrough import - --db postgresql://…` moves
+    /// a machine's state into the fleet store, and back out to a new file: `status --json` is
+    /// the same on all three.
+    @Test func exportPipedIntoImportMovesAMachinesStateBothWays() throws {
+        let sandbox = try Sandbox()
+        try sandbox.copyExample("foodpin.json")
+        for (user, flags) in [("alice", []), ("bob", ["--skipped"]), ("用户 'x'", [])] {
+            let result = try sandbox.execute(["mark", "foodpin", "--user", user] + flags)
+            #expect(result.status == 0, "\(result.standardError)")
+        }
+        _ = try sandbox.execute(["play", "foodpin", "--user", "carol", "--plain"], input: "n\n")
+        let url = try TestPostgres.shared().freshSchemaURL()
+        let copy = sandbox.folder.file("copy.sqlite3")
+        let binary = shellQuoted(walkthroughBinary)
+        let intoPostgres = try ChildProcess.run(
+            [
+                "/bin/sh", "-c",
+                "\(binary) export --db \(shellQuoted(sandbox.database)) | \(binary) import - "
+                    + "--db \(shellQuoted(url))",
+            ], environment: sandbox.environment)
+        #expect(intoPostgres.status == 0, "\(intoPostgres.standardError)")
+        #expect(intoPostgres.standardOutput.contains("4 records"))
+        #expect(intoPostgres.standardOutput.contains(": 4 added, 0 updated, 0 kept."))
+        #expect(!intoPostgres.standardOutput.contains(try TestPostgres.shared().password))
+        let outOfPostgres = try ChildProcess.run(
+            [
+                "/bin/sh", "-c",
+                "\(binary) export --db \(shellQuoted(url)) | \(binary) import - --db "
+                    + shellQuoted(copy),
+            ], environment: sandbox.environment)
+        #expect(outOfPostgres.status == 0, "\(outOfPostgres.standardError)")
+        let original = try sandbox.execute(["status", "--json"]).standardOutput
+        #expect(original.contains("用户 'x'"))
+        #expect(try sandbox.execute(["status", "--json", "--db", url]).standardOutput == original)
+        #expect(try sandbox.execute(["status", "--json", "--db", copy]).standardOutput == original)
+        // Importing the same records again changes nothing.
+        let again = try ChildProcess.run(
+            [
+                "/bin/sh", "-c",
+                "\(binary) export --db \(shellQuoted(copy)) | \(binary) import - --db "
+                    + shellQuoted(url),
+            ], environment: sandbox.environment)
+        #expect(again.standardOutput.contains(": 0 added, 0 updated, 4 kept."))
+    }
+
+    /// The merge rule: higher version; at one version completed > skipped > inProgress; then
+    /// the later time. A dry run says the same and changes nothing.
+    @Test(arguments: ["postgres", "sqlite"])
+    func importKeepsTheWinnerOfEachRecord(backend: String) throws {
+        let sandbox = try Sandbox()
+        let database =
+            backend == "postgres"
+            ? try TestPostgres.shared().freshSchemaURL() : sandbox.folder.file("merge.sqlite3")
+        let stored = """
+            {"user":"a","walkthrough":"w","version":1,"outcome":"completed","lastPage":3,"updatedAt":"2026-01-01T00:00:00.000Z"}
+            {"user":"b","walkthrough":"w","version":1,"outcome":"skipped","lastPage":1,"updatedAt":"2026-01-01T00:00:00.000Z"}
+            {"user":"c","walkthrough":"w","version":2,"outcome":"inProgress","lastPage":2,"updatedAt":"2026-01-01T00:00:00.000Z"}
+
+            """
+        try sandbox.folder.write(stored, to: "stored.jsonl")
+        let first = try sandbox.execute(["import", "stored.jsonl", "--db", database])
+        #expect(first.status == 0, "\(first.standardError)")
+        let incoming = """
+            {"user":"a","walkthrough":"w","version":1,"outcome":"skipped","lastPage":1,"updatedAt":"2026-06-01T00:00:00.000Z"}
+            {"user":"b","walkthrough":"w","version":1,"outcome":"completed","lastPage":2,"updatedAt":"2025-01-01T00:00:00.000Z"}
+            {"user":"c","walkthrough":"w","version":1,"outcome":"completed","lastPage":3,"updatedAt":"2026-06-01T00:00:00.000Z"}
+            {"user":"d","walkthrough":"w","version":1,"outcome":"inProgress","lastPage":1,"updatedAt":"2026-06-01T00:00:00.123Z"}
+            """
+        try sandbox.folder.write(incoming, to: "incoming.jsonl")
+        let before = try sandbox.execute(["export", "--db", database]).standardOutput
+        let dryRun = try sandbox.execute([
+            "import", "incoming.jsonl", "--db", database, "--dry-run",
+        ])
+        #expect(dryRun.standardOutput.contains(": 1 added, 1 updated, 2 kept (dry run"))
+        #expect(try sandbox.execute(["export", "--db", database]).standardOutput == before)
+        let merge = try sandbox.execute(["import", "incoming.jsonl", "--db", database])
+        #expect(merge.status == 0, "\(merge.standardError)")
+        #expect(merge.standardOutput.contains(": 1 added, 1 updated, 2 kept."))
+        let export = try sandbox.execute(["export", "--db", database]).standardOutput
+        #expect(
+            export == """
+                {"user":"a","walkthrough":"w","version":1,"outcome":"completed","lastPage":3,"updatedAt":"2026-01-01T00:00:00.000Z"}
+                {"user":"b","walkthrough":"w","version":1,"outcome":"completed","lastPage":2,"updatedAt":"2025-01-01T00:00:00.000Z"}
+                {"user":"c","walkthrough":"w","version":2,"outcome":"inProgress","lastPage":2,"updatedAt":"2026-01-01T00:00:00.000Z"}
+                {"user":"d","walkthrough":"w","version":1,"outcome":"inProgress","lastPage":1,"updatedAt":"2026-06-01T00:00:00.123Z"}
+
+                """)
+    }
+
+    @Test func aMalformedLineImportsNothingAndNamesItsNumber() throws {
+        let sandbox = try Sandbox()
+        let url = try TestPostgres.shared().freshSchemaURL()
+        let lines = """
+            {"user":"a","walkthrough":"w","version":1,"outcome":"completed","lastPage":1,"updatedAt":"2026-01-01T00:00:00.000Z"}
+
+            {"user":"b","walkthrough":"w","version":0,"outcome":"completed","lastPage":1,"updatedAt":"2026-01-01T00:00:00.000Z"}
+            """
+        try sandbox.folder.write(lines, to: "bad.jsonl")
+        let result = try sandbox.execute(["import", "bad.jsonl", "--db", url])
+        #expect(result.status == 65)
+        #expect(
+            result.standardError
+                == "Error: bad.jsonl:3: \"version\" must be a whole number from 1 to 2147483647; "
+                + "nothing was imported (each line must be a record as walkthrough export writes "
+                + "it)\n")
+        #expect(try sandbox.execute(["export", "--db", url]).standardOutput.isEmpty)
+        let missing = try sandbox.execute(["import", "nope.jsonl", "--db", url])
+        #expect(missing.status == 66)
+    }
+
+    @Test func dbInfoAndMigrateDescribeTheServer() throws {
+        let sandbox = try Sandbox()
+        let server = try TestPostgres.shared()
+        let url = try server.freshSchemaURL()
+        let empty = try sandbox.execute(["db", "info", "--db", url, "--json"])
+        #expect(empty.standardOutput.contains("\"schemaVersion\": 0"))
+        let migrate = try sandbox.execute(["db", "migrate", "--db", url])
+        #expect(migrate.status == 0, "\(migrate.standardError)")
+        #expect(migrate.standardOutput.hasPrefix("Created the walkthrough schema (version 1) at "))
+        let again = try sandbox.execute(["db", "migrate", "--db", url])
+        #expect(again.status == 0)
+        #expect(again.standardOutput.contains("is up to date (version 1)"))
+        _ = try sandbox.execute(["import", "-", "--db", url], input: Self.oneRecord)
+        let info = try sandbox.execute(["db", "info", "--db", url, "--json"])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(info.standardOutput.utf8))
+                as? [String: Any])
+        #expect(object["backend"] as? String == "postgresql")
+        #expect(object["schemaVersion"] as? Int == 1)
+        #expect(object["records"] as? Int == 1)
+        #expect(object["users"] as? Int == 1)
+        #expect((object["serverVersion"] as? String)?.hasPrefix("15") == true)
+        let location = try #require(object["location"] as? String)
+        #expect(location.hasPrefix("postgresql://\(server.user)@127.0.0.1:\(server.port)/"))
+        #expect(!info.standardOutput.contains(server.password))
+    }
+
+    @Test func storeErrorsExit74OnOneLineWithoutThePassword() throws {
+        let sandbox = try Sandbox()
+        try sandbox.copyExample("foodpin.json")
+        let server = try TestPostgres.shared()
+        for url in [
+            server.url(password: "N0tThePassw0rd"),
+            "postgresql://alice:N0tThePassw0rd@127.0.0.1:\(try freePort())/fleet",
+        ] {
+            for command in [
+                ["seen", "foodpin"], ["mark", "foodpin"], ["status"], ["db", "info"],
+            ] {
+                let result = try sandbox.execute(command + ["--db", url])
+                #expect(result.status == 74, "\(command): \(result.standardError)")
+                #expect(result.standardError.hasPrefix("Error: "))
+                #expect(result.standardError.split(separator: "\n").count == 1)
+                #expect(!result.standardError.contains("N0tThePassw0rd"))
+                #expect(result.standardError.contains("127.0.0.1:"))
+            }
+        }
+    }
+
+    /// After `db migrate --row-security`, a login role reads and writes only its own records,
+    /// and `--user` defaults to its name, whatever the login name is.
+    @Test func rowSecurityMakesTheRoleTheDefaultUser() throws {
+        let sandbox = try Sandbox(user: "someone-else")
+        try sandbox.copyExample("foodpin.json")
+        let server = try TestPostgres.shared()
+        let url = try server.freshDatabaseURL()
+        let database = try #require(RawPostgres.parse(url)["dbname"])
+        let migrate = try sandbox.execute(["db", "migrate", "--db", url, "--row-security"])
+        #expect(migrate.status == 0, "\(migrate.standardError)")
+        #expect(migrate.standardOutput.contains("Row security is on"))
+        let role = TestPostgres.uniqueName("role")
+        let admin = try RawPostgres(url)
+        try admin.exec(
+            """
+            CREATE ROLE \(role) LOGIN PASSWORD 'pw';
+            GRANT SELECT, INSERT, UPDATE, DELETE ON walkthrough_seen TO \(role);
+            GRANT SELECT ON walkthrough_schema TO \(role);
+            """)
+        defer { _ = try? admin.exec("DROP OWNED BY \(role); DROP ROLE \(role)") }
+        _ = try sandbox.execute(["mark", "foodpin", "--db", url, "--user", "other"])
+        let roleURL = server.url(database: database, user: role, password: "pw")
+        let mark = try sandbox.execute(["mark", "foodpin", "--db", roleURL])
+        #expect(mark.standardOutput == "Recorded: \(role) completed FoodPin (version 1).\n")
+        let refused = try sandbox.execute(["mark", "foodpin", "--db", roleURL, "--user", "other"])
+        #expect(refused.status == 74)
+        #expect(refused.standardError.contains("permission denied"))
+        let export = try sandbox.execute(["export", "--db", roleURL]).standardOutput
+        #expect(export.split(separator: "\n").count == 1)
+        #expect(export.contains("\"user\":\"\(role)\""))
+        let all = try sandbox.execute(["export", "--db", url]).standardOutput
+        #expect(all.split(separator: "\n").count == 2)
+    }
+
+    private static let oneRecord = """
+        {"user":"a","walkthrough":"w","version":1,"outcome":"completed","lastPage":1,"updatedAt":"2026-01-01T00:00:00.000Z"}
+
+        """
+}
+
+/// `text` in single quotes for `/bin/sh`.
+func shellQuoted(_ text: String) -> String {
+    "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''")
+        + "'"
+}
+
+/// A TCP port on 127.0.0.1 that nothing listens on (bound to port 0, then closed).
+func freePort() throws -> Int {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(descriptor) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+            bind(descriptor, pointer, length) == 0 ? getsockname(descriptor, pointer, &length) : -1
+        }
+    }
+    return Int(UInt16(bigEndian: address.sin_port))
+}

@@ -1,0 +1,126 @@
+import Testing
+
+@testable import WalkthroughCLI
+
+/// The help of the fleet commands, pinned exactly, and the usage errors of the `db` group.
+struct FleetHelpTests {
+    static let exportHelp = """
+        OVERVIEW: Print every record as JSON Lines, for walkthrough import.
+
+        One JSON object a line, sorted by user then walkthrough: {user, walkthrough,
+        version, outcome, lastPage, updatedAt}, as status --json writes them. Only
+        reads. To move a machine's records into a shared store: walkthrough export --db
+        OLD.sqlite3 | walkthrough import - --db postgresql://HOST/DB
+
+        USAGE: walkthrough export [--user <name>] [--db <path>]
+
+        OPTIONS:
+          --user <name>           Only this user's records (default: everyone's).
+          --db <path>             The seen database: a file, or a postgresql:// URL
+                                  (default: $WALKTHROUGH_DB, else under
+                                  $XDG_STATE_HOME).
+          -h, --help              Show help information.
+
+        """
+
+    static let importHelp = """
+        OVERVIEW: Merge records from walkthrough export into the store.
+
+        Reads JSON Lines as walkthrough export writes them (- for standard input). A
+        record replaces the stored one only if it wins: the higher version; at one
+        version completed > skipped > inProgress; then the later updatedAt. All in one
+        transaction: a malformed line imports nothing.
+
+        USAGE: walkthrough import <file> [--db <path>] [--dry-run]
+
+        ARGUMENTS:
+          <file>                  The records to import, or - for standard input.
+
+        OPTIONS:
+          --db <path>             The seen database: a file, or a postgresql:// URL
+                                  (default: $WALKTHROUGH_DB, else under
+                                  $XDG_STATE_HOME).
+          --dry-run               Say what would change, and change nothing.
+          -h, --help              Show help information.
+
+        """
+
+    static let dbInfoHelp = """
+        OVERVIEW: Show which seen store is used, and what it holds.
+
+        Prints the backend (sqlite or postgresql), the location (a URL without its
+        password), the schema version, how many records and users it holds, and the
+        SQLite or server version. --json prints them as one object: {backend, location,
+        schemaVersion, records, users, serverVersion}. Only reads: nothing is created.
+
+        USAGE: walkthrough db info [--db <path>] [--json]
+
+        OPTIONS:
+          --db <path>             The seen database: a file, or a postgresql:// URL
+                                  (default: $WALKTHROUGH_DB, else under
+                                  $XDG_STATE_HOME).
+          --json                  Print a JSON object instead of lines.
+          -h, --help              Show help information.
+
+        """
+
+    static let dbMigrateHelp = """
+        OVERVIEW: Create or migrate the seen store's schema.
+
+        Creates the database or the PostgreSQL tables when missing and brings an older
+        schema up to date; exit 0 when it is up to date. --row-security (PostgreSQL)
+        makes each role without BYPASSRLS see and change only the records of the user
+        named like the role; the tables' owner and superusers still see everyone's.
+
+        USAGE: walkthrough db migrate [--db <path>] [--row-security]
+
+        OPTIONS:
+          --db <path>             The seen database: a file, or a postgresql:// URL
+                                  (default: $WALKTHROUGH_DB, else under
+                                  $XDG_STATE_HOME).
+          --row-security          Also let each PostgreSQL role reach only its own
+                                  records.
+          -h, --help              Show help information.
+
+        """
+
+    @Test(arguments: [
+        (["export"], exportHelp), (["import"], importHelp), (["db", "info"], dbInfoHelp),
+        (["db", "migrate"], dbMigrateHelp),
+    ])
+    func everyFleetCommandHasItsHelpInEveryWayOfAsking(command: [String], help: String) {
+        for arguments in [["help"] + command, command + ["--help"], command + ["-h"]] {
+            let result = walkthrough(arguments)
+            #expect(result.code == .success, "\(arguments)")
+            #expect(result.standardOutput == help, "\(arguments)")
+            #expect(result.standardError.isEmpty, "\(arguments)")
+        }
+    }
+
+    @Test func dbWithoutASubcommandIsAUsageError() {
+        let result = walkthrough(["db"])
+        #expect(result.code == .usage)
+        #expect(
+            result.standardError
+                == "Error: 'db' needs a subcommand: 'info' or 'migrate'. Usage: walkthrough "
+                + "<subcommand>; see 'walkthrough --help'.\n")
+    }
+
+    @Test func aMisspelledDbSubcommandGetsASuggestion() {
+        let result = walkthrough(["db", "inf"])
+        #expect(result.code == .usage)
+        #expect(
+            result.standardError
+                == "Error: Unknown subcommand 'db inf'. Did you mean 'db info'? Usage: "
+                + "walkthrough <subcommand>; see 'walkthrough --help'.\n")
+    }
+
+    @Test func rowSecurityNeedsPostgreSQL() {
+        let result = walkthrough([
+            "db", "migrate", "--db", "/nonexistent/seen.sqlite3", "--row-security",
+        ])
+        #expect(result.code == .usage)
+        #expect(result.standardError.hasPrefix("Error: '--row-security' needs a PostgreSQL store"))
+        #expect(result.standardError.split(separator: "\n").count == 1)
+    }
+}

@@ -1,0 +1,273 @@
+import CLibPQ
+import FoundationEssentials
+@preconcurrency import Glibc
+import Synchronization
+
+/// A PostgreSQL server for the tests: the one `WALKTHROUGH_TEST_POSTGRES_URL` names, else a
+/// throwaway one that `scripts/postgres-test-server.sh` starts for this test process.
+///
+/// ``shared()`` starts (at most once per process) the server every test shares; each test then
+/// takes its own schema (``freshSchemaURL()``) or database (``freshDatabaseURL()``), so tests
+/// stay independent and run in parallel. A test that must stop or restart a server starts its
+/// own with ``start()``. A server started here is stopped and removed when the value is
+/// released, when the process exits, and, through the script's watchdog, when the process is
+/// killed.
+///
+/// ```swift
+/// let server = try TestPostgres.shared()
+/// let store = try PostgresSeenStore(url: try server.freshSchemaURL())
+/// ```
+package final class TestPostgres: Sendable {
+    /// The superuser URL of the server (with its password).
+    package let url: String
+    /// The server's folder, when this process started it; `nil` for a server from the
+    /// environment.
+    package let folder: String?
+    /// The host, port, superuser, password and database of ``url``.
+    package let host: String
+    /// The port.
+    package let port: String
+    /// The superuser's name.
+    package let user: String
+    /// The superuser's password (empty when the URL has none).
+    package let password: String
+    /// The database ``url`` names.
+    package let database: String
+
+    /// The environment variable naming a server to use instead of starting one.
+    package static let environmentVariable = "WALKTHROUGH_TEST_POSTGRES_URL"
+
+    private init(url: String, folder: String?) throws {
+        let parts = try RawPostgres.parse(url)
+        self.url = url
+        self.folder = folder
+        self.host = parts["host"] ?? parts["hostaddr"] ?? "localhost"
+        self.port = parts["port"] ?? "5432"
+        self.user = parts["user"] ?? "postgres"
+        self.password = parts["password"] ?? ""
+        self.database = parts["dbname"] ?? self.user
+    }
+
+    deinit {
+        if let folder { Self.stop(folder) }
+    }
+
+    // MARK: - Getting a server
+
+    private static let sharedServer: Result<TestPostgres, TestSupportError> = {
+        if let given = ProcessInfo.processInfo.environment[environmentVariable], !given.isEmpty {
+            return Result { () throws(TestSupportError) in
+                do { return try TestPostgres(url: given, folder: nil) } catch {
+                    throw TestSupportError("\(environmentVariable) is not usable: \(error)")
+                }
+            }
+        }
+        return Result { () throws(TestSupportError) in
+            do {
+                let server = try start()
+                // Stopped when the process exits normally; the watchdog covers a kill.
+                startedFolders.withLock { $0.append(server.folder!) }
+                atexit { stopStartedServers() }
+                return server
+            } catch let error as TestSupportError {
+                throw error
+            } catch {
+                throw TestSupportError("\(error)")
+            }
+        }
+    }()
+
+    /// The server every test shares: started on the first call, once per test process.
+    ///
+    /// - Throws: ``TestSupportError`` saying why there is none (PostgreSQL not installed, the
+    ///   server would not start, the given URL does not connect).
+    package static func shared() throws -> TestPostgres {
+        try sharedServer.get()
+    }
+
+    /// Why PostgreSQL tests cannot run here, or `nil` when they can.
+    package static var unavailableReason: String? {
+        if case .failure(let error) = sharedServer { return error.description }
+        return nil
+    }
+
+    /// Starts a server of its own (for a test that stops or restarts it), stopped and removed
+    /// when the value is released.
+    ///
+    /// - Throws: ``TestSupportError`` with the script's message when it cannot start one.
+    package static func start() throws -> TestPostgres {
+        let script = repositoryRoot() + "/scripts/postgres-test-server.sh"
+        let result = try ChildProcess.run(
+            [script, "start", "--watch", String(getpid())], timeout: 120)
+        guard result.status == 0 else {
+            throw TestSupportError(
+                "\(script) start failed (status \(result.status)): \(result.standardError)")
+        }
+        let folder = String(result.standardOutput.split(separator: "\n").last ?? "")
+        let url = String(decoding: contentsOfFile(folder + "/url"), as: UTF8.self)
+        let server = try TestPostgres(
+            url: String(url.split(separator: "\n").first ?? ""), folder: folder)
+        return server
+    }
+
+    private static let startedFolders = Mutex<[String]>([])
+
+    private static func stopStartedServers() {
+        for folder in startedFolders.withLock({ $0 }) { stop(folder) }
+    }
+
+    private static func stop(_ folder: String) {
+        let script = repositoryRoot() + "/scripts/postgres-test-server.sh"
+        _ = try? ChildProcess.run([script, "stop", folder], timeout: 60)
+    }
+
+    /// Restarts the server (`pg_ctl restart`): every connection to it is cut.
+    ///
+    /// - Precondition: The server was started by ``start()``.
+    package func restart() throws {
+        guard let folder else { preconditionFailure("only a server started here restarts") }
+        let script = repositoryRoot() + "/scripts/postgres-test-server.sh"
+        let result = try ChildProcess.run([script, "restart", folder], timeout: 120)
+        guard result.status == 0 else {
+            throw TestSupportError("restarting the test server failed: \(result.standardError)")
+        }
+    }
+
+    // MARK: - URLs
+
+    /// A URL of this server: another database, role, password, search path, or extra
+    /// parameters (`connect_timeout=2`).
+    package func url(
+        database: String? = nil, user: String? = nil, password: String? = nil,
+        searchPath: String? = nil, parameters: [String] = []
+    ) -> String {
+        let user = user ?? self.user
+        let password = password ?? (user == self.user ? self.password : "")
+        var text = "postgresql://" + Self.encoded(user)
+        if !password.isEmpty { text += ":" + Self.encoded(password) }
+        text += "@" + host + ":" + port + "/" + Self.encoded(database ?? self.database)
+        var query = parameters
+        if let searchPath {
+            query.insert("options=-csearch_path%3D" + Self.encoded(searchPath), at: 0)
+        }
+        if !query.isEmpty { text += "?" + query.joined(separator: "&") }
+        return text
+    }
+
+    /// A URL whose search path starts with a new, empty schema of its own.
+    package func freshSchemaURL() throws -> String {
+        let schema = Self.uniqueName("s")
+        try withAdmin { try $0.exec("CREATE SCHEMA \(schema)") }
+        return url(searchPath: schema)
+    }
+
+    /// A URL of a new, empty database of its own.
+    package func freshDatabaseURL() throws -> String {
+        let database = Self.uniqueName("d")
+        try withAdmin { try $0.exec("CREATE DATABASE \(database)") }
+        return url(database: database)
+    }
+
+    /// Runs `body` with a new superuser connection to the server's database.
+    package func withAdmin<Result>(_ body: (RawPostgres) throws -> Result) throws -> Result {
+        try body(try RawPostgres(url))
+    }
+
+    private static let counter = Atomic<Int>(0)
+
+    /// `prefix_PID_N`: unique in this server across test processes.
+    package static func uniqueName(_ prefix: String) -> String {
+        let number = counter.wrappingAdd(1, ordering: .relaxed).newValue
+        return "walkthrough_\(prefix)_\(getpid())_\(number)"
+    }
+
+    /// `text` percent-encoded for a URI component: everything but unreserved characters.
+    package static func encoded(_ text: String) -> String {
+        var result = ""
+        for byte in text.utf8 {
+            let scalar = Unicode.Scalar(byte)
+            if byte < 0x80,
+                scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                    || "-._~".unicodeScalars.contains(scalar)
+            {
+                result.unicodeScalars.append(scalar)
+            } else {
+                let hex = String(byte, radix: 16, uppercase: true)
+                result += "%" + (hex.count == 1 ? "0" : "") + hex
+            }
+        }
+        return result
+    }
+}
+
+/// A libpq connection through the C API, independent of the store: to set a server up as an
+/// administrator would (schemas, roles, grants) and to check what the store wrote.
+package final class RawPostgres {
+    private let handle: OpaquePointer
+
+    /// Connects to `url`.
+    ///
+    /// - Throws: ``TestSupportError`` with libpq's message.
+    package init(_ url: String) throws {
+        guard let handle = PQconnectdb(url) else {
+            throw TestSupportError("PQconnectdb: no memory")
+        }
+        guard PQstatus(handle) == CONNECTION_OK else {
+            let message = String(cString: PQerrorMessage(handle))
+            PQfinish(handle)
+            throw TestSupportError("cannot connect to the test server: \(message)")
+        }
+        self.handle = handle
+    }
+
+    deinit { PQfinish(handle) }
+
+    /// Whether the connection is usable.
+    package var isConnected: Bool { PQstatus(handle) == CONNECTION_OK }
+
+    /// Runs `sql` (one or more statements).
+    package func exec(_ sql: String) throws {
+        _ = try rows(sql)
+    }
+
+    /// Every row of the last statement of `sql`, each value as text (`nil` for `NULL`).
+    package func rows(_ sql: String) throws -> [[String?]] {
+        guard let result = PQexec(handle, sql) else { throw TestSupportError("\(sql): no result") }
+        defer { PQclear(result) }
+        let status = PQresultStatus(result)
+        guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
+            throw TestSupportError("\(sql): \(String(cString: PQresultErrorMessage(result)))")
+        }
+        return (0..<PQntuples(result)).map { row in
+            (0..<PQnfields(result)).map { column in
+                PQgetisnull(result, row, column) == 1
+                    ? nil : String(cString: PQgetvalue(result, row, column))
+            }
+        }
+    }
+
+    /// The first value of the first row of `sql`.
+    package func scalar(_ sql: String) throws -> String? {
+        try rows(sql).first?.first ?? nil
+    }
+
+    /// The keywords and values libpq reads from `url` (`PQconninfoParse`).
+    package static func parse(_ url: String) throws -> [String: String] {
+        var error: UnsafeMutablePointer<CChar>?
+        guard let options = PQconninfoParse(url, &error) else {
+            let message = error.map { String(cString: $0) } ?? "out of memory"
+            PQfreemem(error)
+            throw TestSupportError("not a libpq URL: \(message)")
+        }
+        defer { PQconninfoFree(options) }
+        var parts: [String: String] = [:]
+        var option = options
+        while let keyword = option.pointee.keyword {
+            if let value = option.pointee.val {
+                parts[String(cString: keyword)] = String(cString: value)
+            }
+            option += 1
+        }
+        return parts
+    }
+}

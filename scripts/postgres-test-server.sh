@@ -1,0 +1,184 @@
+#!/usr/bin/env bash
+# A throwaway PostgreSQL server for the tests (and for trying the fleet store by hand).
+#
+#   scripts/postgres-test-server.sh start [--watch PID]   start one; prints its folder
+#   scripts/postgres-test-server.sh url DIR               the server's URL (with its password)
+#   scripts/postgres-test-server.sh restart DIR           pg_ctl restart (a server restart test)
+#   scripts/postgres-test-server.sh stop DIR              stop it and remove DIR
+#   scripts/postgres-test-server.sh run COMMAND [ARG...]  start one, run COMMAND with
+#                                                         WALKTHROUGH_TEST_POSTGRES_URL set, stop
+#
+# `start` runs initdb in a new folder under $TMPDIR (or /tmp) and starts the server on
+# 127.0.0.1 at a free port, with its Unix socket in a private folder inside DIR (never
+# /var/run/postgresql). TCP connections need a password (scram-sha-256); the superuser role
+# `walkthrough_admin` has a random password, and the database `walkthrough` is created. Run as
+# root, the cluster belongs to the unprivileged user nobody (uid 65534): PostgreSQL refuses to
+# run as root. The URL is also written to DIR/url.
+#
+# With --watch PID, a watchdog (detached from the terminal's signals) stops the server and
+# removes DIR when process PID ends, however it ends: a test run that is killed leaves no
+# `postgres` behind. `run` stops the server on every exit path of COMMAND (an error, Ctrl-C,
+# SIGTERM). A `start` that fails part-way removes what it made.
+#
+# The binaries come from $POSTGRES_BIN, else /usr/lib/postgresql/15/bin, else the newest
+# /usr/lib/postgresql/*/bin (Debian's postgresql package). Exit 69 when there are none.
+set -euo pipefail
+
+usage() {
+    sed -n '3,8p' "$0" | sed 's/^# \{0,1\}//' >&2
+    exit 64
+}
+
+find_binaries() {
+    local candidate
+    for candidate in "${POSTGRES_BIN:-}" /usr/lib/postgresql/15/bin; do
+        if [ -n "$candidate" ] && [ -x "$candidate/initdb" ] && [ -x "$candidate/pg_ctl" ]; then
+            echo "$candidate"
+            return
+        fi
+    done
+    candidate="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)"
+    if [ -n "$candidate" ] && [ -x "$candidate/initdb" ]; then
+        echo "$candidate"
+        return
+    fi
+    echo "postgres-test-server: no PostgreSQL server binaries (initdb, pg_ctl) in" \
+        "/usr/lib/postgresql/*/bin; install Debian's postgresql package, or set POSTGRES_BIN" >&2
+    exit 69
+}
+
+# Runs a command as the cluster's owner: nobody when we are root, else ourselves.
+as_owner() {
+    if [ "$(id -u)" -eq 0 ]; then
+        setpriv --reuid=65534 --regid=65534 --clear-groups -- "$@"
+    else
+        "$@"
+    fi
+}
+
+# Whether something accepts TCP connections on 127.0.0.1:$1.
+port_in_use() {
+    (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
+}
+
+# Stops the server of folder $1 (if running) and removes the folder.
+stop_dir() {
+    local dir="$1" bin
+    [ -d "$dir" ] || return 0
+    [ -f "$dir/bin" ] && bin="$(cat "$dir/bin")" || bin="$(find_binaries)"
+    if [ -f "$dir/data/postmaster.pid" ]; then
+        as_owner "$bin/pg_ctl" stop -D "$dir/data" -m immediate -w -t 60 >/dev/null 2>&1 || true
+    fi
+    rm -rf "$dir"
+}
+
+start() {
+    local watch=""
+    while [ $# -gt 0 ]; do
+        case "$1" in
+            --watch) [ $# -ge 2 ] || usage; watch="$2"; shift 2 ;;
+            *) usage ;;
+        esac
+    done
+    local bin dir password port attempt started=""
+    bin="$(find_binaries)"
+    dir="$(mktemp -d "${TMPDIR:-/tmp}/walkthrough-postgres.XXXXXX")"
+    # Until the server is up and handed over, any failure removes what was made.
+    trap 'stop_dir "$dir"' EXIT
+    trap 'exit 130' INT
+    trap 'exit 143' TERM
+    chmod 0755 "$dir"
+    echo "$bin" >"$dir/bin"
+    mkdir -m 0700 "$dir/socket"
+    password="$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')"
+    printf '%s\n' "$password" >"$dir/password"
+    chmod 0600 "$dir/password"
+    if [ "$(id -u)" -eq 0 ]; then
+        chown -R 65534:65534 "$dir"
+    fi
+    as_owner "$bin/initdb" -D "$dir/data" -U walkthrough_admin --pwfile="$dir/password" \
+        --auth-local=trust --auth-host=scram-sha-256 -E UTF8 --locale=C.UTF-8 --no-sync \
+        >"$dir/initdb.log" 2>&1 || {
+        echo "postgres-test-server: initdb failed:" >&2
+        cat "$dir/initdb.log" >&2
+        exit 1
+    }
+    for attempt in $(seq 1 20); do
+        port=$((20000 + RANDOM % 40000))
+        port_in_use "$port" && continue
+        # fsync off: a throwaway server; nothing here needs to survive a power loss.
+        if as_owner "$bin/pg_ctl" start -D "$dir/data" -w -t 60 -l "$dir/server.log" \
+            -o "-c listen_addresses=127.0.0.1 -p $port -k $dir/socket -c max_connections=300 \
+                -c fsync=off -c full_page_writes=off -c password_encryption=scram-sha-256" \
+            >/dev/null 2>&1; then
+            started=yes
+            break
+        fi
+        # Most likely another process took the port meanwhile: try another one.
+    done
+    if [ -z "$started" ]; then
+        echo "postgres-test-server: the server did not start; its log:" >&2
+        cat "$dir/server.log" >&2 || true
+        exit 1
+    fi
+    echo "$port" >"$dir/port"
+    # pg_ctl -w has waited for the server to accept connections; check once more, bounded.
+    for attempt in $(seq 1 100); do
+        "$bin/pg_isready" -q -h "$dir/socket" -p "$port" -U walkthrough_admin && break
+        [ "$attempt" -eq 100 ] && { echo "postgres-test-server: not ready" >&2; exit 1; }
+        sleep 0.1
+    done
+    "$bin/psql" -X -q -v ON_ERROR_STOP=1 -h "$dir/socket" -p "$port" -U walkthrough_admin \
+        -d postgres -c 'CREATE DATABASE walkthrough' >/dev/null
+    (umask 077 && echo "postgresql://walkthrough_admin:$password@127.0.0.1:$port/walkthrough" \
+        >"$dir/url")
+    if [ -n "$watch" ]; then
+        # The watchdog: in its own session, so Ctrl-C in the terminal does not end it first.
+        setsid bash -c '
+            trap "" INT HUP
+            while kill -0 "$1" 2>/dev/null && [ -d "$2" ]; do sleep 1; done
+            "$3" stop "$2"
+        ' watchdog "$watch" "$dir" "$(readlink -f "$0")" </dev/null >/dev/null 2>&1 &
+    fi
+    trap - EXIT INT TERM
+    echo "$dir"
+}
+
+url() {
+    [ $# -eq 1 ] && [ -f "$1/url" ] || {
+        echo "postgres-test-server: ${1:-DIR} is not a running test server's folder" >&2
+        exit 64
+    }
+    cat "$1/url"
+}
+
+restart() {
+    [ $# -eq 1 ] && [ -f "$1/port" ] || usage
+    local dir="$1" bin
+    bin="$(cat "$dir/bin")"
+    as_owner "$bin/pg_ctl" restart -D "$dir/data" -m fast -w -t 60 -l "$dir/server.log" \
+        >/dev/null
+}
+
+run() {
+    [ $# -ge 1 ] || usage
+    local dir status=0
+    dir="$(start --watch $$)"
+    trap 'stop_dir "$dir"' EXIT
+    trap 'exit 130' INT
+    trap 'exit 143' TERM
+    WALKTHROUGH_TEST_POSTGRES_URL="$(cat "$dir/url")" "$@" || status=$?
+    exit "$status"
+}
+
+[ $# -ge 1 ] || usage
+command="$1"
+shift
+case "$command" in
+    start) start "$@" ;;
+    url) url "$@" ;;
+    restart) restart "$@" ;;
+    stop) [ $# -eq 1 ] || usage; stop_dir "$1" ;;
+    run) run "$@" ;;
+    *) usage ;;
+esac
