@@ -47,7 +47,9 @@ struct DbMigrateCommand: ParsableCommand {
         }
         let before: Int
         do {
-            before = try SeenStores.openIfPresent(path, environment: context.environment)?.info().schemaVersion ?? 0
+            before =
+                try SeenStores.openIfPresent(path, environment: context.environment)?.info()
+                .schemaVersion ?? 0
         } catch {
             // An older schema that only a writer may migrate, for example.
             before = -1

@@ -39,7 +39,9 @@ struct ExportCommand: ParsableCommand {
     func run(in context: CommandContext) throws -> ExitCode {
         let path = try store.databasePath(
             environment: context.environment, command: Self.configuration.name)
-        try SeenStores.openIfPresent(path, environment: context.environment)?.forEachRecord(user: user) { record in
+        try SeenStores.openIfPresent(path, environment: context.environment)?.forEachRecord(
+            user: user
+        ) { record in
             context.print(RecordLines.line(for: record))
         }
         return .success

@@ -58,10 +58,12 @@ struct ImportCommand: ParsableCommand {
             // (the winner of each key) would be added.
             summary =
                 try SeenStores.openIfPresent(
-                    path, readOnly: false, environment: context.environment)?.merge(records, dryRun: true)
+                    path, readOnly: false, environment: context.environment)?.merge(
+                    records, dryRun: true)
                 ?? Self.summaryIntoEmptyStore(records)
         } else {
-            summary = try SeenStores.open(path, environment: context.environment).merge(records, dryRun: false)
+            summary = try SeenStores.open(path, environment: context.environment).merge(
+                records, dryRun: false)
         }
         let counts =
             "\(summary.added) added, \(summary.updated) updated, \(summary.kept) kept"

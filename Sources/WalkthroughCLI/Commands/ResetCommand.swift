@@ -86,8 +86,10 @@ struct ResetCommand: ParsableCommand {
         }
         let path = try store.databasePath(
             environment: context.environment, command: Self.configuration.name)
-        guard let seenStore = try SeenStores.openIfPresent(
-                path, readOnly: dryRun, environment: context.environment) else {
+        guard
+            let seenStore = try SeenStores.openIfPresent(
+                path, readOnly: dryRun, environment: context.environment)
+        else {
             context.print(
                 "Nothing to remove: the database \(SeenStoreBackend.displayed(path)) does not "
                     + "exist yet.")
