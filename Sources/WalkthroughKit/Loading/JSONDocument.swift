@@ -123,27 +123,29 @@ struct JSONDocument {
         Int(nodes[node].count)
     }
 
-    /// Whether the key at `node` is exactly `key` (compared as Swift compares strings).
+    /// Whether the key at `node` is exactly `key`, code point for code point (RFC 8259), not
+    /// by Swift's `==`, which calls canonically equivalent strings (`café` and `cafe` + U+0301,
+    /// U+212A KELVIN SIGN and `K`) equal.
     ///
-    /// A plain ASCII key is compared by its bytes: for ASCII text that is the same as `String`'s
-    /// `==`. A key with escapes or other characters is decoded and compared as a `String`.
+    /// A plain ASCII key is compared by its bytes. A key with escapes or other characters is
+    /// decoded and compared by its Unicode scalars.
     func key(_ node: Int, equals key: StaticString) -> Bool {
         let value = nodes[node]
         guard value.flags.isDisjoint(with: [.escaped, .nonASCII]) else {
-            return text(of: value) == key.description
+            return text(of: value).unicodeScalars.elementsEqual(key.description.unicodeScalars)
         }
         let length = Int(value.end - value.offset) - 1
         guard length == key.utf8CodeUnitCount else { return false }
         return memcmp(base + Int(value.offset) + 1, key.utf8Start, length) == 0
     }
 
-    /// Whether the keys at `first` and `second` are the same (compared as Swift compares strings).
+    /// Whether the keys at `first` and `second` are the same, code point for code point.
     func key(_ first: Int, equalsKey second: Int) -> Bool {
         let left = nodes[first]
         let right = nodes[second]
         let plain: JSONNode.Flags = [.escaped, .nonASCII]
         guard left.flags.isDisjoint(with: plain), right.flags.isDisjoint(with: plain) else {
-            return text(of: left) == text(of: right)
+            return text(of: left).unicodeScalars.elementsEqual(text(of: right).unicodeScalars)
         }
         let length = Int(left.end - left.offset)
         guard length == Int(right.end - right.offset) else { return false }

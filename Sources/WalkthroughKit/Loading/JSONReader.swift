@@ -64,9 +64,9 @@ struct JSONReader: ~Copyable {
         /// The node of the key of the member whose value is being read (objects only); `-1`
         /// while the key itself is being read, so paths then name the object.
         var key = -1
-        /// Key → key node, built once an object has many members so duplicate checks stay
-        /// linear overall.
-        var keyIndex: [String: Int]? = nil
+        /// Key (its UTF-8 bytes: code points, not Swift's canonical equivalence) → key node,
+        /// built once an object has many members so duplicate checks stay linear overall.
+        var keyIndex: [[UInt8]: Int]? = nil
 
         init(node: Int, isObject: Bool) {
             self.node = node
@@ -166,7 +166,8 @@ struct JSONReader: ~Copyable {
                 if stack[top].isObject {
                     if stack[top].keyIndex != nil {
                         let key = stack[top].key
-                        stack[top].keyIndex?[document.text(of: document.nodes[key])] = key
+                        stack[top].keyIndex?[Array(document.text(of: document.nodes[key]).utf8)] =
+                            key
                     }
                     guard index < count else { throw unexpectedEnd(expected: "',' or '}'") }
                     if base[index] == UInt8(ascii: ",") {
@@ -252,16 +253,18 @@ struct JSONReader: ~Copyable {
             return nil
         }
         if stack[top].keyIndex == nil {
-            var keyIndex: [String: Int] = [:]
+            var keyIndex: [[UInt8]: Int] = [:]
             keyIndex.reserveCapacity(members * 2)
             var existing = stack[top].firstKey
             for _ in 0..<members {
-                keyIndex[document.text(of: document.nodes[existing])] = existing
+                keyIndex[Array(document.text(of: document.nodes[existing]).utf8)] = existing
                 existing = Int(document.nodes[existing + 1].next)
             }
             stack[top].keyIndex = keyIndex
         }
-        guard let existing = stack[top].keyIndex?[document.text(of: document.nodes[key])] else {
+        guard
+            let existing = stack[top].keyIndex?[Array(document.text(of: document.nodes[key]).utf8)]
+        else {
             return nil
         }
         return document.position(ofOffset: Int(document.nodes[existing].offset)).line

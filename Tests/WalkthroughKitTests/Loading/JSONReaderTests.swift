@@ -127,6 +127,24 @@ struct JSONReaderTests {
         #expect(error.position.line == 101)
     }
 
+    /// RFC 8259 compares member names code point by code point; Swift's `==` calls these pairs
+    /// equal (canonical equivalence), which once made them duplicates.
+    @Test(arguments: [
+        #"{"café": 1, "cafe\u0301": 2}"#, #"{"\u212A": 1, "K": 2}"#, "{\"Å\": 1, \"A\u{30A}\": 2}",
+    ])
+    func keysThatAreOnlyCanonicallyEquivalentAreDifferentKeys(text: String) throws {
+        #expect(try members(try parse(text)).count == 2)
+    }
+
+    @Test func canonicallyEquivalentKeysAreDifferentInALargeObjectToo() throws {
+        let keys = (0..<30).map { "\"k\($0)\": \($0)" }
+        let text = "{" + keys.joined(separator: ", ") + #", "café": 1, "cafe\u0301": 2}"#
+        #expect(try members(try parse(text)).count == 32)
+        let duplicate = try rejection(
+            "{" + keys.joined(separator: ", ") + #", "cafe\u0301": 1, "cafe\u0301": 2}"#)
+        #expect(duplicate.kind == .duplicateKey(key: "cafe\u{301}", firstLine: 1))
+    }
+
     @Test func rejectsDeepNestingWithoutRecursion() throws {
         let error = try rejection("{\"a\":" + String(repeating: "[", count: 100_000))
         #expect(error.kind == .nestingTooDeep(limit: 32))
