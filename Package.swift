@@ -61,7 +61,9 @@ let package = Package(
             name: "WalkthroughCLITests",
             dependencies: [
                 "WalkthroughCLI", "WalkthroughKit", "WalkthroughTerminal", "WalkthroughTestSupport",
-            ]
+            ],
+            // Help, completion and manual goldens (UPDATE_GOLDEN=1 rewrites them).
+            exclude: ["Golden"]
         ),
         /// The embedding example: shows the FoodPin walkthrough on a user's first run.
         .executableTarget(

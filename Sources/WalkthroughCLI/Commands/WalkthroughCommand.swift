@@ -61,6 +61,26 @@ enum WalkthroughCommand {
             throw CommandLineError.helpRequested(command: nil)
         }
         switch first {
+        case "--generate-completion-script":
+            let shells = CompletionScript.Shell.allCases.map(\.rawValue)
+            guard arguments.count == 2, let shell = CompletionScript.Shell(rawValue: arguments[1])
+            else {
+                let given = arguments.count > 1 ? " '\(arguments[1])'" : ""
+                throw CommandLineError.usage(
+                    "--generate-completion-script takes one shell, \(shells.joined(separator: ", "))"
+                        + (given.isEmpty ? "" : "; not\(given)"), command: nil)
+            }
+            context.output.write(
+                CompletionScript.script(for: shell, commands: commands.map { $0.configuration }),
+                to: .standardOutput)
+            return .success
+        case "--generate-manual":
+            guard arguments.count == 1 else {
+                throw CommandLineError.usage("Unexpected argument '\(arguments[1])'", command: nil)
+            }
+            context.output.write(
+                ManualPage.page(commands: commands.map { $0.configuration }), to: .standardOutput)
+            return .success
         case "-h", "--help", "--version":
             guard arguments.count == 1 else {
                 throw CommandLineError.usage("Unexpected argument '\(arguments[1])'", command: nil)
@@ -82,7 +102,10 @@ enum WalkthroughCommand {
         default:
             if first.hasPrefix("-") {
                 var message = "Unknown option '\(first)'."
-                if let suggestion = Suggestion.closest(to: first, in: ["--help", "--version"]) {
+                let options = [
+                    "--help", "--version", "--generate-completion-script", "--generate-manual",
+                ]
+                if let suggestion = Suggestion.closest(to: first, in: options) {
                     message += " Did you mean '\(suggestion)'?"
                 }
                 throw CommandLineError.usage(message, command: nil)

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Installs the `walkthrough` command with its man page and shell completions.
+#
+#   scripts/install.sh [PREFIX]        PREFIX defaults to /usr/local
+#
+# Builds the fully static release binary (scripts/build-static.sh), then installs
+#   PREFIX/bin/walkthrough
+#   PREFIX/share/man/man1/walkthrough.1
+#   PREFIX/share/bash-completion/completions/walkthrough
+#   PREFIX/share/zsh/site-functions/_walkthrough
+#   PREFIX/share/fish/vendor_completions.d/walkthrough.fish
+# The man page and the completions are printed by the binary itself (--generate-manual,
+# --generate-completion-script), so they describe exactly the commands it has. Set DESTDIR to
+# stage the files under another root, as packagers do.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+prefix="${1:-/usr/local}"
+case "$prefix" in
+    /*) ;;
+    *) echo "error: PREFIX must be an absolute path, not '$prefix'" >&2; exit 64 ;;
+esac
+root="${DESTDIR:-}$prefix"
+
+binary="$(scripts/build-static.sh | tail -n 1)"
+[ -x "$binary" ] || { echo "error: the static build did not leave $binary" >&2; exit 1; }
+
+install -d "$root/bin" "$root/share/man/man1" "$root/share/bash-completion/completions" \
+    "$root/share/zsh/site-functions" "$root/share/fish/vendor_completions.d"
+install -m 0755 "$binary" "$root/bin/walkthrough"
+"$root/bin/walkthrough" --generate-manual > "$root/share/man/man1/walkthrough.1"
+"$root/bin/walkthrough" --generate-completion-script bash \
+    > "$root/share/bash-completion/completions/walkthrough"
+"$root/bin/walkthrough" --generate-completion-script zsh > "$root/share/zsh/site-functions/_walkthrough"
+"$root/bin/walkthrough" --generate-completion-script fish \
+    > "$root/share/fish/vendor_completions.d/walkthrough.fish"
+chmod 0644 "$root/share/man/man1/walkthrough.1" "$root/share/bash-completion/completions/walkthrough" \
+    "$root/share/zsh/site-functions/_walkthrough" "$root/share/fish/vendor_completions.d/walkthrough.fish"
+echo "installed walkthrough $("$root/bin/walkthrough" --version | cut -d' ' -f2) in $root"
