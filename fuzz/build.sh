@@ -36,7 +36,9 @@ flags=(
 )
 root=$(pwd)
 # Absolute, so that the link step can run from another folder.
-paths=(-I "$root/Sources/CSQLite" -I "$root/$out" -L "$root/$out")
+paths=(-I "$root/Sources/CSQLite" -I "$root/Sources/CLibPQ" -I "$root/$out" -L "$root/$out")
+# libpq's headers are in their own folder (pkg-config libpq says where).
+paths+=($(pkg-config --cflags-only-I libpq 2>/dev/null | sed 's/-I/-Xcc -I/g'))
 
 # Whether $1 is missing or older than any of the other arguments.
 stale() {
@@ -89,7 +91,7 @@ build_target() {
         mkdir -p "$out/targets"
         (cd "$out/targets" && swiftc "${flags[@]}" "${paths[@]}" -module-name "$module" -wmo \
             "${files[@]/#/$root/}" \
-            -lWalkthroughTerminal -lWalkthroughKit -lswiftSynchronization -lsqlite3 \
+            -lWalkthroughTerminal -lWalkthroughKit -lswiftSynchronization -lsqlite3 -lpq \
             -o "$root/$binary")
     fi
 }
