@@ -61,6 +61,11 @@ struct SQLiteSeenStoreStressTests {
         stop.store(true, ordering: .releasing)
         for thread in foreign { thread.join() }
         #expect(foreignRounds.load(ordering: .relaxed) > 0)
+        print(
+            "checkpoint stress (\(fromRoundOneStore ? "round-1 WAL store" : "new store")): "
+                + "\(written.reduce(0, +)) acknowledged writes by 4 processes in "
+                + "\(Self.stressSeconds) s, \(foreignRounds.load(ordering: .relaxed)) rounds of "
+                + "foreign checkpoints and reads")
 
         let users = Set(try SQLiteSeenStore(path: path).records(user: nil).map(\.user))
         for (index, count) in written.enumerated() where count > 0 {
