@@ -33,7 +33,7 @@ extension DefinitionLoader {
     }
 
     /// Reads the definition file a file URL points to and returns its walkthrough; see
-    /// ``validate(contentsOf:)`` for where image paths resolve.
+    /// ``validate(contentsOf:)-(URL)`` for where image paths resolve.
     ///
     /// - Throws: ``DefinitionError``, as loading from a path does;
     ///   ``DefinitionError/unreadable(path:reason:)`` for a URL that is not a `file:` URL.

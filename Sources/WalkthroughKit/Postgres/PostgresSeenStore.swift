@@ -168,7 +168,7 @@ public final class PostgresSeenStore: SeenStore {
     }
 
     /// Calls `body` with every record of `user`, or of every user when `nil`, in the order of
-    /// ``records(user:)``, reading ``recordPageSize`` records at a time (keyset paging on the
+    /// ``records(user:)``, reading 1,000 records at a time (keyset paging on the
     /// primary key); `body` runs outside the connection's lock, so it may use the store.
     ///
     /// - Throws: ``SeenStoreError`` when a page cannot be read, or what `body` throws.

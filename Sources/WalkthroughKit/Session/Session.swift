@@ -47,6 +47,9 @@ public final class Session {
     /// Creates a session for `user`, reading their record from `store` first.
     ///
     /// - Parameters:
+    ///   - walkthrough: The walkthrough to go through.
+    ///   - user: Whose record it reads and writes.
+    ///   - store: Where the record is kept.
     ///   - restart: Start on the first page even when an unfinished run of the same version is
     ///     stored.
     /// - Throws: Whatever the store throws when reading.

@@ -8,7 +8,7 @@ extension SQLiteSeenStore {
 
     /// Calls `body` with every record of `user`, or of every user when `nil`, ordered by user
     /// then walkthrough (by their bytes), as ``records(user:)`` returns them, reading
-    /// ``recordPageSize`` records at a time.
+    /// 1,000 records at a time.
     ///
     /// Listing a store of a million records this way holds one page of them in memory. Each
     /// page is one short read under the connection's lock; `body` runs outside it, so it may use

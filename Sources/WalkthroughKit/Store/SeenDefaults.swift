@@ -34,6 +34,8 @@ public struct SeenDefaults: Sendable {
     /// A view of `store` for `user`.
     ///
     /// - Parameters:
+    ///   - user: The user every key is read and written for.
+    ///   - store: The store underneath.
     ///   - version: The version `set(true, …)` records and `bool(forKey:)` requires at least;
     ///     1 (the default) accepts any version.
     ///   - onError: Called with every error the store throws; the default prints it on

@@ -39,7 +39,7 @@ public enum Onboarding {
     ///
     /// - Parameters:
     ///   - source: The walkthrough: a path, a file name or id on the search path (a string
-    ///     literal), a bundle resource URL, data, or a ``Walkthrough``.
+    ///     literal), a bundle resource URL, data, or a `Walkthrough`.
     ///   - user: Whose first run it is; by default the login name.
     ///   - store: The store; by default the SQLite store at the default path (`$WALKTHROUGH_DB`,
     ///     else `~/.local/state/walkthrough/seen.sqlite3`), shared with the `walkthrough`

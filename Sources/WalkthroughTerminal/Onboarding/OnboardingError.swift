@@ -20,7 +20,7 @@ public enum OnboardingError: Error, CustomStringConvertible {
     case definition(DefinitionError)
     /// The user name is not one the store accepts.
     case invalidUser(name: String, problem: UserName.Problem)
-    /// The store could not be opened, read or written: a ``SeenStoreError`` from the SQLite
+    /// The store could not be opened, read or written: a `SeenStoreError` from the SQLite
     /// store, or what a custom store threw. Before anything is shown,
     /// ``StoreFailurePolicy/ignore`` turns this into a result instead.
     case store(any Error)

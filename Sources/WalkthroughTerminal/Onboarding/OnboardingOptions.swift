@@ -27,7 +27,7 @@ public struct OnboardingOptions: Sendable, Hashable {
     /// ``OnboardingResult/interrupted(_:)``).
     public var signals: SignalHandling
     /// The environment: `TERM` and `NO_COLOR` for the terminal, `WALKTHROUGH_PATH` for
-    /// ``DefinitionSource/named(_:)``, `WALKTHROUGH_DB`, `XDG_STATE_HOME` and `HOME` for the
+    /// `DefinitionSource.named(_:)`, `WALKTHROUGH_DB`, `XDG_STATE_HOME` and `HOME` for the
     /// default store, `LOGNAME` and `USER` for the default user. Default: the process's.
     public var environment: [String: String]
     /// Start on the first page even when an unfinished run of the same version is stored.

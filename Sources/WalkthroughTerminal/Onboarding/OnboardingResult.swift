@@ -69,7 +69,7 @@ public enum NotShownReason: Sendable, CustomStringConvertible {
     /// The policy is ``OnboardingPolicy/never``.
     case policyNever
     /// The store could not be opened or read and the caller chose
-    /// ``StoreFailurePolicy/ignore``: a ``SeenStoreError`` from the SQLite store, or what a
+    /// ``StoreFailurePolicy/ignore``: a `SeenStoreError` from the SQLite store, or what a
     /// custom store threw.
     case storeUnavailable(any Error)
 
