@@ -2,7 +2,8 @@
 # Builds the DocC documentation of WalkthroughKit and WalkthroughTerminal with the toolchain's
 # `docc` (no plugin): the modules' symbol graphs from one build, then `docc convert` of each
 # catalog (Sources/<Module>/<Module>.docc) into .build/docs/<Module>.doccarchive. Any DocC
-# warning (a broken symbol link, an undocumented parameter) fails the build.
+# warning (a broken symbol link, an undocumented parameter) fails the build, and so does a
+# public top-level type the catalog's landing page does not list (scripts/check-public-api.py).
 #
 #   scripts/build-docs.sh            build both archives
 #   scripts/build-docs.sh preview M  serve module M's docs at http://localhost:8080
@@ -35,6 +36,9 @@ for module in WalkthroughKit WalkthroughTerminal; do
         grep -E "warning|error" "$log" >&2
         status=1
     fi
+    # The public surface is what the landing page lists, nothing more.
+    python3 scripts/check-public-api.py "$graphs/$module.symbols.json" \
+        "Sources/$module/$module.docc/$module.md" >&2 || status=1
     echo "$out/$module.doccarchive"
 done
 [ "$status" -eq 0 ] || { echo "scripts/build-docs.sh: DocC reported problems (above)" >&2; exit 1; }
