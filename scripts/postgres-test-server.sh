@@ -195,7 +195,7 @@ standby() {
     [ "$(id -u)" -eq 0 ] && chown -R 65534:65534 "$dir"
     # -R writes standby.signal and primary_conninfo (the primary's socket and port).
     as_owner "$bin/pg_basebackup" -D "$dir/data" -h "$primary/socket" \
-        -p "$(cat "$primary/port")" -U walkthrough_admin -R -X stream --no-sync \
+        -p "$(cat "$primary/port")" -U walkthrough_admin -R -X stream --checkpoint=fast --no-sync \
         >"$dir/basebackup.log" 2>&1 || {
         echo "postgres-test-server: pg_basebackup failed:" >&2
         cat "$dir/basebackup.log" >&2
