@@ -29,7 +29,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "WalkthroughBench",
-            dependencies: ["WalkthroughKit", "CSQLite"]
+            dependencies: ["WalkthroughKit", "CSQLite", "CLibPQ"]
         ),
         /// A tiny writer process the store's concurrency and crash tests spawn many of.
         .executableTarget(

@@ -7,9 +7,64 @@
 #
 # The linker warns that getpwuid_r/getgrgid_r in a static binary need the C library of the
 # build machine at run time (for user look-ups through NSS); `walkthrough` only uses them
-# when $LOGNAME, $USER and $HOME are all unset.
+# when $LOGNAME, $USER and $HOME are all unset. (It warns about dlopen in SQLite and OpenSSL
+# too: neither loads anything here.)
+#
+# libpq (the fleet store) is linked from Debian's static archives:
+#   - libpq.a (libpq-dev);
+#   - libpgcommon_shlib.a and libpgport_shlib.a, the helpers libpq.a is built against, from
+#     postgresql-server-dev-N of exactly libpq-dev's version: from the installed package when
+#     there is one, else fetched with `apt-get download` and unpacked under .build/static/libpq
+#     (nothing installed: the package would pull in clang and LLVM for the server's JIT);
+#   - libssl.a and libcrypto.a (libssl-dev): TLS (sslmode) works as in the dynamic build;
+#   - scripts/static/libpq-stubs.c in place of libgssapi_krb5 and libldap, of which Debian ships
+#     no static archives: the static binary has no Kerberos (GSSAPI) login and no LDAP look-up
+#     of pg_service.conf entries; passwords, SCRAM, TLS, several hosts, ~/.pgpass and the PG*
+#     variables are libpq's own code. The stubs' comment says exactly what each does.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build -c release --static-swift-stdlib -Xswiftc -static-executable \
+
+deps=.build/static/libpq
+mkdir -p "$deps"
+version="$(dpkg-query -W -f='${Version}' libpq-dev 2>/dev/null)" || {
+    echo "build-static: libpq-dev is not installed (apt-get install libpq-dev)" >&2
+    exit 69
+}
+major="${version%%.*}"
+pglib="/usr/lib/postgresql/$major/lib"
+if [ ! -f "$pglib/libpgcommon_shlib.a" ] \
+    || [ "$(dpkg-query -W -f='${Version}' "postgresql-server-dev-$major" 2>/dev/null)" != "$version" ]
+then
+    pglib="$deps/usr/lib/postgresql/$major/lib"
+    if [ ! -f "$pglib/libpgcommon_shlib.a" ] || [ "$(cat "$deps/version" 2>/dev/null)" != "$version" ]
+    then
+        rm -rf "${deps:?}"/*
+        echo "build-static: fetching libpgcommon and libpgport" \
+            "(postgresql-server-dev-$major=$version) into $deps" >&2
+        (cd "$deps" && apt-get download "postgresql-server-dev-$major=$version" >/dev/null 2>&1) || {
+            echo "build-static: apt-get download postgresql-server-dev-$major=$version failed;" \
+                "install that package (the version of libpq-dev) or run apt-get update" >&2
+            exit 69
+        }
+        dpkg-deb -x "$deps"/postgresql-server-dev-*.deb "$deps"
+        echo "$version" >"$deps/version"
+    fi
+fi
+for archive in /usr/lib/x86_64-linux-gnu/libssl.a /usr/lib/x86_64-linux-gnu/libcrypto.a; do
+    [ -f "$archive" ] || [ -f "/usr/lib/$(uname -m)-linux-gnu/$(basename "$archive")" ] || {
+        echo "build-static: no $(basename "$archive") (apt-get install libssl-dev)" >&2
+        exit 69
+    }
+done
+toolchain="$(dirname "$(readlink -f "$(command -v swift)")")"
+"$toolchain/clang" -c -O2 -fPIC -w scripts/static/libpq-stubs.c -o "$deps/libpq-stubs.o"
+rm -f "$deps/libwalkthrough_pq_stubs.a"
+"$toolchain/llvm-ar" rcs "$deps/libwalkthrough_pq_stubs.a" "$deps/libpq-stubs.o"
+
+# libpq.a first, then what it needs, in link order.
+libraries=(-lpq -lpgcommon_shlib -lpgport_shlib -lssl -lcrypto -lwalkthrough_pq_stubs -lm)
+flags=(-Xlinker -L"$pglib" -Xlinker -L"$deps")
+for library in "${libraries[@]}"; do flags+=(-Xlinker "$library"); done
+swift build -c release --static-swift-stdlib -Xswiftc -static-executable "${flags[@]}" \
     --product walkthrough --scratch-path .build/static "$@"
 echo ".build/static/release/walkthrough"

@@ -1,9 +1,16 @@
 #!/usr/bin/env bash
 # A throwaway PostgreSQL server for the tests (and for trying the fleet store by hand).
 #
-#   scripts/postgres-test-server.sh start [--watch PID]   start one; prints its folder
+#   scripts/postgres-test-server.sh start [--watch PID] [--durable]
+#                                                         start one; prints its folder
 #   scripts/postgres-test-server.sh url DIR               the server's URL (with its password)
 #   scripts/postgres-test-server.sh restart DIR           pg_ctl restart (a server restart test)
+#   scripts/postgres-test-server.sh standby DIR [--watch PID]
+#                                                         a streaming standby of DIR's server
+#                                                         (pg_basebackup -R); prints its folder
+#   scripts/postgres-test-server.sh promote DIR           pg_ctl promote: the standby takes writes
+#   scripts/postgres-test-server.sh halt DIR [fast|immediate]
+#                                                         stop the server, keep DIR (a failover)
 #   scripts/postgres-test-server.sh stop DIR              stop it and remove DIR
 #   scripts/postgres-test-server.sh run COMMAND [ARG...]  start one, run COMMAND with
 #                                                         WALKTHROUGH_TEST_POSTGRES_URL set, stop
@@ -25,7 +32,7 @@
 set -euo pipefail
 
 usage() {
-    sed -n '3,8p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '3,17p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 64
 }
 
@@ -72,45 +79,21 @@ stop_dir() {
     rm -rf "$dir"
 }
 
-start() {
-    local watch=""
-    while [ $# -gt 0 ]; do
-        case "$1" in
-            --watch) [ $# -ge 2 ] || usage; watch="$2"; shift 2 ;;
-            *) usage ;;
-        esac
-    done
-    local bin dir password port attempt started=""
-    bin="$(find_binaries)"
-    dir="$(mktemp -d "${TMPDIR:-/tmp}/walkthrough-postgres.XXXXXX")"
-    # Until the server is up and handed over, any failure removes what was made.
-    trap 'stop_dir "$dir"' EXIT
-    trap 'exit 130' INT
-    trap 'exit 143' TERM
-    chmod 0755 "$dir"
-    echo "$bin" >"$dir/bin"
-    mkdir -m 0700 "$dir/socket"
-    password="$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')"
-    printf '%s\n' "$password" >"$dir/password"
-    chmod 0600 "$dir/password"
-    if [ "$(id -u)" -eq 0 ]; then
-        chown -R 65534:65534 "$dir"
-    fi
-    as_owner "$bin/initdb" -D "$dir/data" -U walkthrough_admin --pwfile="$dir/password" \
-        --auth-local=trust --auth-host=scram-sha-256 -E UTF8 --locale=C.UTF-8 --no-sync \
-        >"$dir/initdb.log" 2>&1 || {
-        echo "postgres-test-server: initdb failed:" >&2
-        cat "$dir/initdb.log" >&2
-        exit 1
-    }
+# Starts the cluster of folder $1 on 127.0.0.1 at a free port (fsync off unless $2 is
+# "durable"), waits until it answers, and writes DIR/port and DIR/flags. Exit 1 on failure.
+launch() {
+    local dir="$1" durability="${2:-}" bin port attempt started="" flags
+    bin="$(cat "$dir/bin")"
+    flags="-c listen_addresses=127.0.0.1 -k $dir/socket -c max_connections=300"
+    flags="$flags -c password_encryption=scram-sha-256"
+    # fsync off: a throwaway server; nothing here needs to survive a power loss.
+    [ "$durability" = durable ] || flags="$flags -c fsync=off -c full_page_writes=off"
+    echo "$flags" >"$dir/flags"
     for attempt in $(seq 1 20); do
         port=$((20000 + RANDOM % 40000))
         port_in_use "$port" && continue
-        # fsync off: a throwaway server; nothing here needs to survive a power loss.
         if as_owner "$bin/pg_ctl" start -D "$dir/data" -w -t 60 -l "$dir/server.log" \
-            -o "-c listen_addresses=127.0.0.1 -p $port -k $dir/socket -c max_connections=300 \
-                -c fsync=off -c full_page_writes=off -c password_encryption=scram-sha-256" \
-            >/dev/null 2>&1; then
+            -o "-p $port $flags" >/dev/null 2>&1; then
             started=yes
             break
         fi
@@ -128,20 +111,116 @@ start() {
         [ "$attempt" -eq 100 ] && { echo "postgres-test-server: not ready" >&2; exit 1; }
         sleep 0.1
     done
+}
+
+# The watchdog for folder $1: stops its server and removes it when process $2 ends.
+watch_for() {
+    # In its own session, so Ctrl-C in the terminal does not end it first.
+    setsid bash -c '
+        trap "" INT HUP
+        while kill -0 "$1" 2>/dev/null && [ -d "$2" ]; do sleep 1; done
+        "$3" stop "$2"
+    ' watchdog "$2" "$1" "$(readlink -f "$0")" </dev/null >/dev/null 2>&1 &
+}
+
+# A new folder for a server, owned by the cluster's owner; prints its path.
+new_dir() {
+    local dir
+    dir="$(mktemp -d "${TMPDIR:-/tmp}/walkthrough-postgres.XXXXXX")"
+    chmod 0755 "$dir"
+    echo "$dir"
+}
+
+start() {
+    local watch="" durability=""
+    while [ $# -gt 0 ]; do
+        case "$1" in
+            --watch) [ $# -ge 2 ] || usage; watch="$2"; shift 2 ;;
+            --durable) durability=durable; shift ;;
+            *) usage ;;
+        esac
+    done
+    local bin dir password port
+    bin="$(find_binaries)"
+    dir="$(new_dir)"
+    # Until the server is up and handed over, any failure removes what was made.
+    trap 'stop_dir "$dir"' EXIT
+    trap 'exit 130' INT
+    trap 'exit 143' TERM
+    echo "$bin" >"$dir/bin"
+    mkdir -m 0700 "$dir/socket"
+    password="$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')"
+    printf '%s\n' "$password" >"$dir/password"
+    chmod 0600 "$dir/password"
+    if [ "$(id -u)" -eq 0 ]; then
+        chown -R 65534:65534 "$dir"
+    fi
+    as_owner "$bin/initdb" -D "$dir/data" -U walkthrough_admin --pwfile="$dir/password" \
+        --auth-local=trust --auth-host=scram-sha-256 -E UTF8 --locale=C.UTF-8 --no-sync \
+        >"$dir/initdb.log" 2>&1 || {
+        echo "postgres-test-server: initdb failed:" >&2
+        cat "$dir/initdb.log" >&2
+        exit 1
+    }
+    launch "$dir" "$durability"
+    port="$(cat "$dir/port")"
     "$bin/psql" -X -q -v ON_ERROR_STOP=1 -h "$dir/socket" -p "$port" -U walkthrough_admin \
         -d postgres -c 'CREATE DATABASE walkthrough' >/dev/null
     (umask 077 && echo "postgresql://walkthrough_admin:$password@127.0.0.1:$port/walkthrough" \
         >"$dir/url")
-    if [ -n "$watch" ]; then
-        # The watchdog: in its own session, so Ctrl-C in the terminal does not end it first.
-        setsid bash -c '
-            trap "" INT HUP
-            while kill -0 "$1" 2>/dev/null && [ -d "$2" ]; do sleep 1; done
-            "$3" stop "$2"
-        ' watchdog "$watch" "$dir" "$(readlink -f "$0")" </dev/null >/dev/null 2>&1 &
-    fi
+    [ -n "$watch" ] && watch_for "$dir" "$watch"
     trap - EXIT INT TERM
     echo "$dir"
+}
+
+standby() {
+    [ $# -ge 1 ] && [ -f "${1:-}/port" ] || usage
+    local primary="$1" watch="" bin dir password port
+    shift
+    while [ $# -gt 0 ]; do
+        case "$1" in
+            --watch) [ $# -ge 2 ] || usage; watch="$2"; shift 2 ;;
+            *) usage ;;
+        esac
+    done
+    bin="$(cat "$primary/bin")"
+    dir="$(new_dir)"
+    trap 'stop_dir "$dir"' EXIT
+    trap 'exit 130' INT
+    trap 'exit 143' TERM
+    echo "$bin" >"$dir/bin"
+    mkdir -m 0700 "$dir/socket"
+    cp "$primary/password" "$dir/password"
+    chmod 0600 "$dir/password"
+    [ "$(id -u)" -eq 0 ] && chown -R 65534:65534 "$dir"
+    # -R writes standby.signal and primary_conninfo (the primary's socket and port).
+    as_owner "$bin/pg_basebackup" -D "$dir/data" -h "$primary/socket" \
+        -p "$(cat "$primary/port")" -U walkthrough_admin -R -X stream --checkpoint=fast --no-sync \
+        >"$dir/basebackup.log" 2>&1 || {
+        echo "postgres-test-server: pg_basebackup failed:" >&2
+        cat "$dir/basebackup.log" >&2
+        exit 1
+    }
+    if grep -q 'fsync=off' "$primary/flags"; then launch "$dir"; else launch "$dir" durable; fi
+    port="$(cat "$dir/port")"
+    password="$(cat "$dir/password")"
+    (umask 077 && echo "postgresql://walkthrough_admin:$password@127.0.0.1:$port/walkthrough" \
+        >"$dir/url")
+    [ -n "$watch" ] && watch_for "$dir" "$watch"
+    trap - EXIT INT TERM
+    echo "$dir"
+}
+
+promote() {
+    [ $# -eq 1 ] && [ -f "$1/port" ] || usage
+    as_owner "$(cat "$1/bin")/pg_ctl" promote -D "$1/data" -w -t 60 >/dev/null
+}
+
+halt() {
+    [ $# -ge 1 ] && [ $# -le 2 ] && [ -f "$1/port" ] || usage
+    local mode="${2:-fast}"
+    case "$mode" in fast | immediate) ;; *) usage ;; esac
+    as_owner "$(cat "$1/bin")/pg_ctl" stop -D "$1/data" -m "$mode" -w -t 60 >/dev/null
 }
 
 url() {
@@ -178,6 +257,9 @@ case "$command" in
     start) start "$@" ;;
     url) url "$@" ;;
     restart) restart "$@" ;;
+    standby) standby "$@" ;;
+    promote) promote "$@" ;;
+    halt) halt "$@" ;;
     stop) [ $# -eq 1 ] || usage; stop_dir "$1" ;;
     run) run "$@" ;;
     *) usage ;;

@@ -16,6 +16,9 @@ enum BenchRunner {
         let environment = ProcessInfo.processInfo.environment
 
         let context = BenchContext(options: options, folder: folder, environment: environment)
+        // A server the PostgreSQL lines started is stopped however the run ends (a kill: the
+        // server's watchdog).
+        defer { context.finish() }
         var all: [Measurement] = []
         for suite in options.suites {
             context.progress("running \(suite.rawValue)\(options.quick ? " (quick)" : "")")

@@ -133,6 +133,76 @@ package final class TestPostgres: Sendable {
         }
     }
 
+    // MARK: - A standby, and failing over to it
+
+    /// Starts a streaming standby of this server (`pg_basebackup -R`, on a port of its own),
+    /// stopped and removed when the value is released, like a server from ``start()``. Its
+    /// superuser and password are this server's.
+    ///
+    /// - Precondition: This server was started by ``start()``.
+    /// - Throws: ``TestSupportError`` with the script's message when it cannot make one.
+    package func startStandby() throws -> TestPostgres {
+        let output = try script(["standby", ownFolder(), "--watch", String(getpid())])
+        let folder = String(output.split(separator: "\n").last ?? "")
+        let url = String(decoding: contentsOfFile(folder + "/url"), as: UTF8.self)
+        return try TestPostgres(
+            url: String(url.split(separator: "\n").first ?? ""), folder: folder)
+    }
+
+    /// Promotes a standby (`pg_ctl promote`, waiting until it accepts writes).
+    package func promote() throws {
+        _ = try script(["promote", ownFolder()])
+    }
+
+    /// Stops the server without removing it (`pg_ctl stop`): `immediately` as a crash does
+    /// (`-m immediate`), else as an administrator does (`-m fast`: connections cut, the last
+    /// WAL sent to the standbys).
+    package func halt(immediately: Bool = false) throws {
+        _ = try script(["halt", ownFolder(), immediately ? "immediate" : "fast"])
+    }
+
+    /// Whether the standby has replayed everything the primary `primary` has written so far
+    /// (checked once; poll it with ``waitUntil(timeout:interval:_:)``).
+    package func hasReplayed(everythingOf primary: TestPostgres) -> Bool {
+        guard
+            let written = (try? primary.withAdmin { try $0.scalar("SELECT pg_current_wal_lsn()") })
+                ?? nil,
+            let caughtUp = try? withAdmin({
+                try $0.scalar("SELECT pg_last_wal_replay_lsn() >= '\(written)'::pg_lsn")
+            })
+        else { return false }
+        return caughtUp == "t"
+    }
+
+    /// A URL naming each server's host and port in turn, as a fleet names a primary and its
+    /// standbys: `postgresql://USER:PW@H1:P1,H2:P2/DB?PARAMETERS`, with this server's user,
+    /// password and database.
+    package func url(hosts servers: [TestPostgres], parameters: [String]) -> String {
+        var text = "postgresql://" + Self.encoded(user)
+        if !password.isEmpty { text += ":" + Self.encoded(password) }
+        text += "@" + servers.map { $0.host + ":" + $0.port }.joined(separator: ",")
+        text += "/" + Self.encoded(database)
+        if !parameters.isEmpty { text += "?" + parameters.joined(separator: "&") }
+        return text
+    }
+
+    private func ownFolder() -> String {
+        guard let folder else { preconditionFailure("only a server started here fails over") }
+        return folder
+    }
+
+    /// Runs `scripts/postgres-test-server.sh ARGUMENTS`; returns its standard output.
+    private func script(_ arguments: [String]) throws -> String {
+        let script = repositoryRoot() + "/scripts/postgres-test-server.sh"
+        let result = try ChildProcess.run([script] + arguments, timeout: 120)
+        guard result.status == 0 else {
+            throw TestSupportError(
+                "\(script) \(arguments[0]) failed (status \(result.status)): "
+                    + result.standardError)
+        }
+        return result.standardOutput
+    }
+
     // MARK: - URLs
 
     /// A URL of this server: another database, role, password, search path, or extra

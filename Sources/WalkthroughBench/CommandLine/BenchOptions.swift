@@ -82,8 +82,13 @@ struct BenchOptions: Equatable, Sendable {
         return """
             OVERVIEW: Measures WalkthroughKit side by side with what you would otherwise use:
             the raw SQLite C API, Foundation's UserDefaults and JSONSerialization, a bare index
-            and the sqlite3 command. Both sides run in the same run, alternating, for several
-            rounds; each line gives the median, the min-max and the ratio ours / baseline.
+            and the sqlite3 command; on PostgreSQL, raw libpq and psql. Both sides run in the
+            same run, alternating, for several rounds; each line gives the median, the min-max
+            and the ratio ours / baseline.
+
+            The PostgreSQL lines run on the server WALKTHROUGH_BENCH_POSTGRES_URL names (a
+            superuser URL), else on a throwaway one that scripts/postgres-test-server.sh starts
+            and stops; without PostgreSQL they are reported unavailable, with the reason.
 
             USAGE: walkthrough-bench [<suite> ...] [--quick] [--json] [--walkthrough <path>]
 

@@ -17,9 +17,11 @@ enum SuiteName: String, CaseIterable, Sendable {
     var summary: String {
         switch self {
         case .storeLookup:
-            return "SQLiteSeenStore.hasSeen vs the raw SQLite C API (prepared statement reused)"
+            return "SQLiteSeenStore.hasSeen vs the raw SQLite C API (prepared statement reused); "
+                + "PostgresSeenStore vs raw libpq"
         case .storeWrite:
-            return "SQLiteSeenStore.markSeen vs the raw C API's upsert, one transaction each"
+            return "SQLiteSeenStore.markSeen vs the raw C API's upsert, one transaction each; "
+                + "PostgresSeenStore vs raw libpq"
         case .userDefaults:
             return "SQLiteSeenStore vs Foundation UserDefaults, one key per user"
         case .definitionLoad:
@@ -27,7 +29,9 @@ enum SuiteName: String, CaseIterable, Sendable {
         case .navigator:
             return "Navigator random moves vs a bare Int index with bounds checks"
         case .gate:
-            return "`walkthrough seen ID --user U -q` vs `sqlite3 DB \"SELECT …\"`, whole processes"
+            return
+                "`walkthrough seen ID --user U -q` vs `sqlite3 DB \"SELECT …\"` (and `psql -tAc`), "
+                + "whole processes"
         }
     }
 }

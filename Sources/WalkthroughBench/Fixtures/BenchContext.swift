@@ -10,6 +10,7 @@ final class BenchContext {
     /// The environment of this process, for spawned ones.
     let environment: [String: String]
     private var databases: [Int: String] = [:]
+    private var postgresServer: Result<BenchPostgres, BenchError>?
 
     init(options: BenchOptions, folder: BenchFolder, environment: [String: String]) {
         self.options = options
@@ -39,6 +40,26 @@ final class BenchContext {
     /// A private copy of the store holding `users` records.
     func copyOfDatabase(users: Int, as name: String) throws -> String {
         try folder.copy(try database(users: users), to: name)
+    }
+
+    /// The PostgreSQL server of the run's PostgreSQL lines, started on first use (see
+    /// ``BenchPostgres``), or why there is none: the lines are then reported unavailable with
+    /// the reason.
+    func postgres() -> Result<BenchPostgres, BenchError> {
+        if let postgresServer { return postgresServer }
+        let obtained = BenchPostgres.obtain(
+            environment: environment, executable: executable, progress: progress)
+        if case .failure(let reason) = obtained {
+            progress("no PostgreSQL lines: \(reason)")
+        }
+        postgresServer = obtained
+        return obtained
+    }
+
+    /// Ends the run: stops the PostgreSQL server it started (or drops its schemas on a given
+    /// one). The runner calls it on every way out.
+    func finish() {
+        if case .success(let server) = postgresServer { server.stop() }
     }
 
     /// A line on standard error saying what the run is doing (the results go to standard

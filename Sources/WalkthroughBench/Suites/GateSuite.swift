@@ -3,7 +3,8 @@ import Foundation
 /// `gate`: what a login script or a tool pays to ask "has this user seen it?": the whole
 /// process `walkthrough seen ID --user U --db DB -q` against `sqlite3 DB "SELECT …"` running the
 /// same query on the same file, both spawned, interleaved; wall time per process, and each
-/// side's peak RSS (measured apart, through GNU time).
+/// side's peak RSS (measured apart, through GNU time). Then the same on PostgreSQL against
+/// `psql -tAc` (`GateSuite+PostgreSQL.swift`).
 ///
 /// The `walkthrough` binary is `--walkthrough PATH`, else the fully static build that
 /// `scripts/build-static.sh` makes (`.build/static/release/walkthrough` under the current
@@ -11,15 +12,55 @@ import Foundation
 /// command (an exit status other than 0 or 1), the suite is reported unavailable with the
 /// reason instead of measured.
 enum GateSuite {
+    /// What both backends' lines share: the binary measured and the environment of its runs.
+    struct Setup {
+        /// The `walkthrough` binary.
+        var binary: String
+        /// How it is linked (``Linkage``), for the notes; `nil` when there is no binary.
+        var linkage: String?
+        /// Why nothing can be measured, when nothing can.
+        var unavailable: String?
+        /// The environment of both sides: `WALKTHROUGH_PATH` holding `bench.json`, `HOME` in
+        /// the run's folder (no `~/.sqliterc`, `~/.psqlrc` or `~/.pgpass` of the user's).
+        var environment: [String: String]
+    }
+
     static func run(_ context: BenchContext) throws -> [Measurement] {
-        let users = context.quick ? 10_000 : 1_000_000
-        let rounds = context.quick ? 5 : 31
+        let setup = try setUp(context)
+        return try sqliteLines(context, setup) + postgresLines(context, setup)
+    }
+
+    private static func setUp(_ context: BenchContext) throws -> Setup {
         let staticBuild = ".build/static/release/walkthrough"
         let binary =
             context.options.walkthroughPath
             ?? (access(staticBuild, X_OK) == 0
                 ? staticBuild : Self.folder(of: context.executable) + "/walkthrough")
-        var linkage: String?
+        var setup = Setup(binary: binary, environment: context.environment)
+        guard access(binary, X_OK) == 0 else {
+            setup.unavailable =
+                "no walkthrough binary at \(binary); build it (scripts/build-static.sh) or "
+                + "pass --walkthrough PATH"
+            return setup
+        }
+        setup.linkage = Linkage.describe(binary, path: context.environment["PATH"])
+        let definitions = try context.folder.folder("gate-definitions")
+        try Data(
+            #"{"id": "bench", "pages": [{"heading": "Welcome", "content": "Hello"}]}"#.utf8
+        ).write(to: URL(fileURLWithPath: definitions + "/bench.json"))
+        setup.environment["WALKTHROUGH_PATH"] = definitions
+        setup.environment["HOME"] = context.folder.path
+        setup.environment.removeValue(forKey: "WALKTHROUGH_DB")
+        return setup
+    }
+
+    /// The SQLite lines: `walkthrough seen … --db FILE` against `sqlite3 FILE "SELECT …"`.
+    private static func sqliteLines(_ context: BenchContext, _ setup: Setup) throws -> [Measurement]
+    {
+        let users = context.quick ? 10_000 : 1_000_000
+        let rounds = context.quick ? 5 : 31
+        let binary = setup.binary
+        let linkage = setup.linkage
         func unavailable(_ reason: String) -> [Measurement] {
             var measurement = Measurement(
                 .gate, "walkthrough seen, whole process", metric: .milliseconds, n: users,
@@ -27,24 +68,12 @@ enum GateSuite {
             measurement.note = linkage.map { "\(binary): \($0)" }
             return [measurement]
         }
-        guard access(binary, X_OK) == 0 else {
-            return unavailable(
-                "no walkthrough binary at \(binary); build it (scripts/build-static.sh) or "
-                    + "pass --walkthrough PATH")
-        }
-        linkage = Linkage.describe(binary, path: context.environment["PATH"])
+        if let reason = setup.unavailable { return unavailable(reason) }
         guard let sqlite3 = Spawn.find("sqlite3", path: context.environment["PATH"]) else {
             return unavailable("the sqlite3 command is not installed (apt-get install sqlite3)")
         }
         let database = try context.database(users: users)
-        let definitions = try context.folder.folder("gate-definitions")
-        try Data(
-            #"{"id": "bench", "pages": [{"heading": "Welcome", "content": "Hello"}]}"#.utf8
-        ).write(to: URL(fileURLWithPath: definitions + "/bench.json"))
-        var environment = context.environment
-        environment["WALKTHROUGH_PATH"] = definitions
-        environment["HOME"] = context.folder.path  // no ~/.sqliterc on either side
-        environment.removeValue(forKey: "WALKTHROUGH_DB")
+        let environment = setup.environment
 
         func ours(_ user: String) -> Spawn {
             Spawn(
@@ -116,10 +145,10 @@ enum GateSuite {
     /// memory of the process that spawned it (the kernel carries the old address space's peak
     /// across `exec`), so every child of this benchmark would report the benchmark's own tens
     /// of megabytes. GNU time is small, and forks the command from its own small address space.
-    private static func peakMemory(
-        ours: Spawn, baseline: Spawn, rounds: Int, users: Int, context: BenchContext
+    static func peakMemory(
+        ours: Spawn, baseline: Spawn, rounds: Int, users: Int, context: BenchContext,
+        label: String = "peak RSS (ru_maxrss, via GNU time)"
     ) throws -> Measurement {
-        let label = "peak RSS (ru_maxrss, via GNU time)"
         let candidates = ["/usr/bin/time", "/bin/time"]
         guard let time = candidates.first(where: { path in access(path, X_OK) == 0 }) else {
             return Measurement(

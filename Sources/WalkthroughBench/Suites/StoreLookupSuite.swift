@@ -2,7 +2,8 @@ import CSQLite
 import WalkthroughKit
 
 /// `store-lookup`: `hasSeen` on a store of many users against the raw C API doing the same
-/// query with a reused prepared statement on the same file, the floor for this work.
+/// query with a reused prepared statement on the same file, the floor for this work; then the
+/// same on PostgreSQL against raw libpq (`StoreLookupSuite+PostgreSQL.swift`).
 ///
 /// Both sides look up the same random users (all present), one read transaction per lookup, as
 /// the store does.
@@ -29,7 +30,7 @@ enum StoreLookupSuite {
                     metric: .nanosecondsPerOperation,
                     n: users, ours: Summary(result.ours), baseline: Summary(result.baseline)))
         }
-        return measurements
+        return measurements + (try postgresLines(context))
     }
 
     /// Times `names.count` lookups per side and round; values in ns per lookup.

@@ -4,7 +4,8 @@ import WalkthroughKit
 /// `store-write`: `markSeen`, one durable transaction per call, against the raw C API doing the
 /// same upsert (`BEGIN IMMEDIATE`, the store's own statement, `COMMIT`, all prepared once) with
 /// the same journal mode and pragmas on both sides; and the cost of the rollback journal itself,
-/// raw C against raw C, next to the WAL mode the round-1 store used.
+/// raw C against raw C, next to the WAL mode the round-1 store used; then durable writes on
+/// PostgreSQL against raw libpq (`StoreWriteSuite+PostgreSQL.swift`).
 ///
 /// Each side writes its own copy of the same database, updating the same random users.
 enum StoreWriteSuite {
@@ -78,7 +79,7 @@ enum StoreWriteSuite {
                         ours: Summary(result.ours), baseline: Summary(result.baseline)))
             }
         }
-        return measurements
+        return measurements + (try postgresLines(context))
     }
 
     /// What writes on our side of a line.

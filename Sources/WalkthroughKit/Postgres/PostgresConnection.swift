@@ -12,15 +12,8 @@ import CLibPQ
 /// with `PQexecPrepared`; every value travels as a parameter, never inside the SQL. A reconnect
 /// (``reconnect()``) forgets what was prepared, since the server did too.
 final class PostgresConnection {
-    /// A statement prepared once per connection under `name`.
-    struct Prepared: Sendable, Hashable {
-        /// The server-side statement name (`walkthrough_record`).
-        let name: String
-        /// The SQL, with `$1`, `$2`, … for the values.
-        let sql: String
-        /// The parameters' type OIDs (``text``, ``int8``), in order.
-        let parameterTypes: [Oid]
-    }
+    /// A statement prepared once per connection under its name.
+    typealias Prepared = PostgresStatement
 
     /// The OID of `text`.
     static let text: Oid = 25

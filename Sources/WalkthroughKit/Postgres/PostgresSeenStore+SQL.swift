@@ -7,8 +7,8 @@ extension PostgresSeenStore {
     /// names are unqualified, so they are those of the first schema of the `search_path`.
     /// `user_name` and `walkthrough` use the `"C"` collation: compared and ordered by their
     /// UTF-8 bytes, as SQLite's `BINARY` does.
-    enum SQL {
-        typealias Prepared = PostgresConnection.Prepared
+    package enum SQL {
+        package typealias Prepared = PostgresStatement
         private static let text = PostgresConnection.text
         private static let int8 = PostgresConnection.int8
 
@@ -24,7 +24,7 @@ extension PostgresSeenStore {
             parameterTypes: [text, text])
 
         /// The `walkthrough seen` gate: one lookup on the primary key.
-        static let hasSeen = Prepared(
+        package static let hasSeen = Prepared(
             name: "walkthrough_has_seen",
             sql: """
                 SELECT 1 FROM walkthrough_seen
@@ -35,7 +35,7 @@ extension PostgresSeenStore {
 
         /// Upserts a finished outcome, keeping `last_page`; a seen record of a newer version
         /// wins, and so does a `completed` one of the same version over `skipped`.
-        static let markSeen = Prepared(
+        package static let markSeen = Prepared(
             name: "walkthrough_mark_seen",
             sql: """
                 INSERT INTO walkthrough_seen AS seen (\(columns))

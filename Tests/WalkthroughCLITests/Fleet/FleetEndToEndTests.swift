@@ -35,7 +35,14 @@ struct FleetEndToEndTests {
     @Test func exportPipedIntoImportMovesAMachinesStateBothWays() throws {
         let sandbox = try Sandbox()
         try sandbox.copyExample("foodpin.json")
-        for (user, flags) in [("alice", []), ("bob", ["--skipped"]), ("用户 'x'", [])] {
+        // Names the command accepts that SQL or JSON could get wrong: quotes, backslashes,
+        // `%`, `_`, CJK, 256 bytes.
+        let hostile = [
+            "用户 'x'", #"back\slash "q" 50%_off"#, String(repeating: "用", count: 85) + "x",
+            String(repeating: "%_", count: 128),
+        ]
+        let users = [("alice", []), ("bob", ["--skipped"])] + hostile.map { ($0, [String]()) }
+        for (user, flags) in users {
             let result = try sandbox.execute(["mark", "foodpin", "--user", user] + flags)
             #expect(result.status == 0, "\(result.standardError)")
         }
@@ -50,8 +57,8 @@ struct FleetEndToEndTests {
                     + "--db \(shellQuoted(url))",
             ], environment: sandbox.environment)
         #expect(intoPostgres.status == 0, "\(intoPostgres.standardError)")
-        #expect(intoPostgres.standardOutput.contains("4 records"))
-        #expect(intoPostgres.standardOutput.contains(": 4 added, 0 updated, 0 kept."))
+        #expect(intoPostgres.standardOutput.contains("7 records"))
+        #expect(intoPostgres.standardOutput.contains(": 7 added, 0 updated, 0 kept."))
         #expect(!intoPostgres.standardOutput.contains(try TestPostgres.shared().password))
         let outOfPostgres = try ChildProcess.run(
             [
@@ -62,6 +69,8 @@ struct FleetEndToEndTests {
         #expect(outOfPostgres.status == 0, "\(outOfPostgres.standardError)")
         let original = try sandbox.execute(["status", "--json"]).standardOutput
         #expect(original.contains("用户 'x'"))
+        #expect(original.contains(#"back\\slash \"q\" 50%_off"#))
+        #expect(original.contains(String(repeating: "%_", count: 128)))
         #expect(try sandbox.execute(["status", "--json", "--db", url]).standardOutput == original)
         #expect(try sandbox.execute(["status", "--json", "--db", copy]).standardOutput == original)
         // Importing the same records again changes nothing.
@@ -71,7 +80,36 @@ struct FleetEndToEndTests {
                 "\(binary) export --db \(shellQuoted(copy)) | \(binary) import - --db "
                     + shellQuoted(url),
             ], environment: sandbox.environment)
-        #expect(again.standardOutput.contains(": 0 added, 0 updated, 4 kept."))
+        #expect(again.standardOutput.contains(": 0 added, 0 updated, 7 kept."))
+    }
+
+    /// A fleet's primary fails: `mark` through a URI naming the primary and its streaming
+    /// standby with `target_session_attrs=read-write` works before the primary stops, and the
+    /// next commands, after the standby is promoted, write and read there with the same URI.
+    @Test func theNextCommandFollowsAPromotedStandby() throws {
+        let sandbox = try Sandbox()
+        try sandbox.copyExample("foodpin.json")
+        let primary = try TestPostgres.start()
+        let standby = try primary.startStandby()
+        let url = primary.url(
+            hosts: [primary, standby],
+            parameters: ["target_session_attrs=read-write", "connect_timeout=5"])
+        let before = try sandbox.execute(["mark", "foodpin", "--db", url, "--user", "alice"])
+        #expect(before.status == 0, "\(before.standardError)")
+        #expect(waitUntil(timeout: 30, interval: 20) { standby.hasReplayed(everythingOf: primary) })
+        try primary.halt()
+        try standby.promote()
+        let after = try sandbox.execute(
+            ["mark", "foodpin", "--db", url, "--user", "bob", "--skipped"])
+        #expect(after.status == 0, "\(after.standardError)")
+        #expect(
+            try sandbox.execute(["seen", "foodpin", "--db", url, "--user", "alice"]).status == 0)
+        let status = try sandbox.execute(["status", "--json", "--db", url])
+        #expect(status.standardOutput.contains("\"user\": \"alice\""))
+        #expect(status.standardOutput.contains("\"user\": \"bob\""))
+        let info = try sandbox.execute(["db", "info", "--db", url])
+        #expect(info.standardOutput.contains("records:        2"))
+        #expect(!(info.standardOutput + info.standardError).contains(primary.password))
     }
 
     /// The merge rule: higher version; at one version completed > skipped > inProgress; then

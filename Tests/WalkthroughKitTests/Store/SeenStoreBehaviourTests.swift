@@ -45,7 +45,7 @@ struct StoreFixture {
 }
 
 /// User names that must be stored and returned exactly as given: quotes, SQL, emoji, CJK,
-/// empty-looking and control characters.
+/// empty-looking and control characters (every C0 one but NUL, DEL, C1), 256-byte names.
 let oddUserNames: [String] = [
     "O'Brien",
     "\"double\" and 'single'",
@@ -63,6 +63,13 @@ let oddUserNames: [String] = [
     "nul\u{0}inside",
     "%_*?[]",
     "back\\slash",
+    "\\'\\\"\\\\%\\_",
+    String((UInt8(1)...31).map { Character(Unicode.Scalar($0)) }) + "\u{7F}",
+    "\u{1B}[31mred\u{1B}[0m\r\u{8}\u{7}",
+    "\u{85}\u{9B}\u{202E}",
+    String(repeating: "a", count: 256),
+    String(repeating: "用", count: 85) + "x",
+    String(repeating: "%", count: 128) + String(repeating: "_", count: 128),
 ]
 
 /// The behaviour every ``SeenStore`` must have. Each test runs against every ``StoreKind``.
@@ -313,6 +320,29 @@ struct SeenStoreBehaviourTests {
 
         #expect(try store.reset(user: name, walkthrough: nil) == 1)
         #expect(try store.records(user: nil).map(\.user) == ["bystander"])
+    }
+
+    /// `%`, `_` and `\` are themselves, never patterns or escapes: a name holding them matches
+    /// only itself in every lookup, listing and reset.
+    @Test(arguments: StoreKind.allCases)
+    func wildcardsAndEscapesMatchOnlyThemselves(kind: StoreKind) throws {
+        let store = try kind.make().store
+        let names = ["a%", "a_c", "abc", "a\\_c", "a\\%", "%", "_"]
+        for name in names {
+            try store.markSeen(user: name, walkthrough: name, version: 1, outcome: .completed)
+        }
+        for name in names {
+            #expect(try store.records(user: name).map(\.walkthrough) == [name])
+            for other in names where other != name {
+                #expect(try store.hasSeen(user: name, walkthrough: other, version: 1) == false)
+                #expect(try store.record(user: other, walkthrough: name) == nil)
+            }
+        }
+        #expect(try store.hasSeen(user: "abcd", walkthrough: "a%", version: 1) == false)
+        #expect(try store.reset(user: "a%", walkthrough: nil) == 1)
+        #expect(try store.reset(user: "_", walkthrough: "_") == 1)
+        #expect(try store.resetAllUsers(walkthrough: "a_c") == 1)
+        #expect(try store.records(user: nil).map(\.user) == ["%", "a\\%", "a\\_c", "abc"])
     }
 
     @Test(arguments: StoreKind.allCases)

@@ -1,0 +1,102 @@
+import CLibPQ
+import WalkthroughKit
+
+/// The PostgreSQL lines of `store-lookup`: `PostgresSeenStore.hasSeen` against raw libpq
+/// running the store's own prepared statement (`PQexecPrepared`) on the same server, the same
+/// table and the same random users, interleaved. Both sides pay the same round trip to the
+/// server; the ratio is what the store adds to it (the lock, the copies of the values, the
+/// result's checks).
+extension StoreLookupSuite {
+    static func postgresLines(_ context: BenchContext) throws -> [Measurement] {
+        let sizes = context.quick ? [1_000] : [1_000_000, 100_000]
+        let rounds = context.quick ? 3 : 11
+        let operations = context.quick ? 300 : 10_000
+        let server: BenchPostgres
+        switch context.postgres() {
+        case .success(let found): server = found
+        case .failure(let reason):
+            return sizes.map { users in
+                Measurement(
+                    .storeLookup, postgresLabel(users), metric: .microsecondsPerOperation,
+                    n: users, unavailable: reason.description)
+            }
+        }
+        var measurements: [Measurement] = []
+        for users in sizes {
+            let schema = try server.store(users: users, progress: context.progress)
+            var random = SplitMix64(seed: 0x9057_0000 ^ UInt64(users))
+            let names = (0..<operations).map { _ in SeenDatabase.user(random.next(below: users)) }
+            let result = try postgresLookups(
+                url: server.url(schema: schema), names: names, rounds: rounds)
+            var measurement = Measurement(
+                .storeLookup, postgresLabel(users), metric: .microsecondsPerOperation, n: users,
+                ours: Summary(result.ours), baseline: Summary(result.baseline))
+            if measurements.isEmpty {
+                measurement.note =
+                    "PostgreSQL lines: PostgresSeenStore vs raw libpq (PQexecPrepared of the "
+                    + "store's statement, one connection each); \(server.describe())"
+            }
+            measurements.append(measurement)
+        }
+        return measurements
+    }
+
+    private static func postgresLabel(_ users: Int) -> String {
+        "PostgreSQL hasSeen, \(Format.count(users)) users"
+    }
+
+    /// Times `names.count` lookups per side and round; values in µs per lookup.
+    static func postgresLookups(
+        url: String, names: [String], rounds: Int
+    ) throws -> Interleaved.Result {
+        let store: PostgresSeenStore
+        do {
+            store = try PostgresSeenStore(url: url)
+        } catch {
+            throw BenchError("cannot open the PostgreSQL store: \(error)")
+        }
+        let raw = try RawLibPQ(url: url)
+        let statement = PostgresSeenStore.SQL.hasSeen
+        try raw.prepare(
+            name: statement.name, sql: statement.sql,
+            types: [RawLibPQ.text, RawLibPQ.text, RawLibPQ.int8])
+        let cNames = CStrings(names)
+        let constants = CStrings([SeenDatabase.walkthrough, "1"])
+        let count = names.count
+        return try Interleaved.run(rounds: rounds) { _ in
+            var hits = 0
+            let elapsed = try Clock.measure {
+                for name in names
+                where try store.hasSeen(
+                    user: name, walkthrough: SeenDatabase.walkthrough, version: 1)
+                {
+                    hits += 1
+                }
+            }
+            guard hits == count else { throw BenchError("hasSeen found \(hits) of \(count) users") }
+            return Double(elapsed) / Double(count) / 1e3
+        } baseline: { _ in
+            var hits = 0
+            var failure: String?
+            var values: [UnsafePointer<CChar>?] = [nil, constants.pointer(0), constants.pointer(1)]
+            let elapsed = Clock.measure {
+                for index in 0..<count {
+                    values[0] = cNames.pointer(index)
+                    let result = PQexecPrepared(raw.handle, statement.name, 3, values, nil, nil, 0)
+                    if PQresultStatus(result) == PGRES_TUPLES_OK {
+                        if PQntuples(result) == 1 { hits += 1 }
+                    } else if failure == nil {
+                        failure = raw.message
+                    }
+                    PQclear(result)
+                }
+            }
+            guard failure == nil, hits == count else {
+                throw BenchError(
+                    "raw libpq lookup found \(hits) of \(count) users\(failure.map { ": \($0)" } ?? "")"
+                )
+            }
+            return Double(elapsed) / Double(count) / 1e3
+        }
+    }
+}
