@@ -3,7 +3,7 @@
 /// Two tables in the first schema of the `search_path`: `walkthrough_seen`, one row per (user,
 /// walkthrough) as in SQLite's `seen`, and `walkthrough_schema`, one row holding the schema
 /// version (SQLite keeps it in `PRAGMA user_version`). ``migrations`` holds one entry per
-/// version, in order; version 2 is one more entry at the end. Migrations run in one
+/// version, in order; version 2 added `walkthrough_events` (see ``EventSchema``). Migrations run in one
 /// transaction under an advisory lock (``lockSQL``), so that many processes starting at once
 /// create the tables once.
 enum PostgresSchema {
@@ -25,7 +25,11 @@ enum PostgresSchema {
                     PRIMARY KEY (user_name, walkthrough)
                 )
                 """
-            ])
+            ]),
+        StoreSchema.Migration(
+            version: 2,
+            summary: "the events of every session, for the funnel (walkthrough events, stats)",
+            statements: EventSchema.postgresStatements),
     ]
 
     /// The schema version this build writes and reads: the number of migrations.
@@ -70,7 +74,7 @@ enum PostgresSchema {
         CREATE POLICY walkthrough_own_records ON walkthrough_seen
             USING (user_name = current_user) WITH CHECK (user_name = current_user)
         """,
-    ]
+    ] + EventSchema.postgresRowSecurity
 
     /// Whether row security is on for the table, and whether it binds the current role (not a
     /// superuser, not `BYPASSRLS`, not the table's owner).
