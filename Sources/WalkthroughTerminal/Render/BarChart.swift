@@ -40,13 +40,13 @@ public enum BarChart {
         let labels = rows.map { TextSanitizer.sanitize($0.label) }
         let notes = rows.map { TextSanitizer.sanitize($0.note) }
         let noteWidth = notes.map { DisplayWidth.of($0) }.max() ?? 0
-        // Labels get at most a third of the width, and the bar at least a quarter of it.
+        // Labels get at most a third of the width; bars need at least four columns.
         let labelWidth = min(labels.map { DisplayWidth.of($0) }.max() ?? 0, max(width / 3, 1))
         let barWidth = width - labelWidth - noteWidth - 2
         let top = max(maximum ?? rows.map(\.value).max() ?? 1, 1)
         return rows.indices.map { index in
             let label = pad(TextWrapper.truncate(labels[index], width: labelWidth), to: labelWidth)
-            guard barWidth >= max(width / 4, 1) else {
+            guard barWidth >= 4 else {
                 // Too narrow for bars: the label and the note, cut to the width.
                 return trimmed(TextWrapper.truncate(label + " " + notes[index], width: width))
             }

@@ -57,7 +57,9 @@ struct PostgresSeenStoreTests {
                 Issue.record("expected a server error, got \(error)")
                 continue
             }
-            #expect(server.kind == .newerSchema(found: 99, supported: 1))
+            #expect(
+                server.kind
+                    == .newerSchema(found: 99, supported: PostgresSeenStore.schemaVersion))
             #expect(error.description.contains("127.0.0.1:\(self.port(of: url))/"))
             #expect(error.description.contains("newer version of walkthrough"))
         }
