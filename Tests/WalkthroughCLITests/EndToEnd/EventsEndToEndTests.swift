@@ -165,7 +165,7 @@ struct EventsEndToEndTests {
         #expect(child.waitForOutput("2/4"))
         child.signal(SIGTERM)
         #expect(child.wait() == 143)
-        try play(sandbox, env, "alice", "n\nn\nn\n", ["--restart"])
+        try play(sandbox, env, "alice", "n\nn\nn\nn\n", ["--restart"])
         let lines = try events(sandbox, env)
         #expect(
             lines.map { "\($0["event"]!) \($0["page"]!)" } == [
