@@ -33,7 +33,7 @@ package enum EventSchema {
         "CREATE INDEX events_by_user ON events (user, walkthrough)",
         """
         CREATE INDEX events_funnel
-            ON events (walkthrough, version, user, event, page, time, outcome)
+            ON events (walkthrough, version, user, page, event, time, outcome)
         """,
     ]
 
@@ -60,7 +60,7 @@ package enum EventSchema {
         "CREATE INDEX walkthrough_events_by_user ON walkthrough_events (user_name, walkthrough)",
         """
         CREATE INDEX walkthrough_events_funnel ON walkthrough_events
-            (walkthrough, version, user_name, event, page, time, outcome)
+            (walkthrough, version, user_name, page, event, time, outcome)
         """,
         """
         DO $$
@@ -97,43 +97,48 @@ package enum EventSchema {
     package static func funnelQuery(
         table: String, userColumn: String, parameter: (Int) -> String
     ) -> String {
-        """
-        WITH scope AS (
-            SELECT \(userColumn) AS u, event, page, outcome, time FROM \(table)
-            WHERE walkthrough = \(parameter(1)) AND version = \(parameter(2))
-                AND time >= \(parameter(3))
-        ),
-        per_user AS (
-            SELECT u,
-                min(CASE WHEN event = 'started' THEN time END) AS started_at,
-                max(CASE WHEN event = 'page' THEN page END) AS furthest,
-                min(CASE WHEN event = 'finished' AND outcome = 'completed' THEN time END)
-                    AS completed_at,
-                max(CASE WHEN event = 'finished' AND outcome = 'skipped' THEN 1 ELSE 0 END)
-                    AS skipped
-            FROM scope GROUP BY u
-        ),
-        cohort AS (SELECT * FROM per_user WHERE started_at IS NOT NULL),
-        durations AS (
-            SELECT completed_at - started_at AS d,
-                row_number() OVER (ORDER BY completed_at - started_at) AS n,
-                count(*) OVER () AS total
-            FROM cohort WHERE completed_at IS NOT NULL
-        ),
-        shown AS (SELECT DISTINCT u, page FROM scope WHERE event = 'page')
-        SELECT 0 AS part, count(*) AS a,
-            coalesce(sum(CASE WHEN completed_at IS NOT NULL THEN 1 ELSE 0 END), 0) AS b,
-            coalesce(sum(CASE WHEN completed_at IS NULL AND skipped = 1 THEN 1 ELSE 0 END), 0),
-            (SELECT avg(CASE WHEN d < 0 THEN 0 ELSE d END) FROM durations
-                WHERE n IN ((total + 1) / 2, (total + 2) / 2))
-        FROM cohort
-        UNION ALL
-        SELECT 1, s.page, count(*), 0, NULL FROM shown s JOIN cohort c ON c.u = s.u
-        GROUP BY s.page
-        UNION ALL
-        SELECT 2, furthest, count(*), 0, NULL FROM cohort
-        WHERE completed_at IS NULL AND skipped = 0 AND furthest IS NOT NULL GROUP BY furthest
-        """
+        // `+time` keeps the time off the index choice: the funnel index (walkthrough, version,
+        // user, page, …) is read in order, so both GROUP BYs stream without sorting.
+        let scope = """
+            FROM \(table) WHERE walkthrough = \(parameter(1)) AND version = \(parameter(2))
+                AND +time >= \(parameter(3))
+            """
+        return """
+            WITH per_user AS (
+                SELECT \(userColumn) AS u,
+                    min(CASE WHEN event = 'started' THEN time END) AS started_at,
+                    max(CASE WHEN event = 'page' THEN page END) AS furthest,
+                    min(CASE WHEN event = 'finished' AND outcome = 'completed' THEN time END)
+                        AS completed_at,
+                    max(CASE WHEN event = 'finished' AND outcome = 'skipped' THEN 1 ELSE 0 END)
+                        AS skipped
+                \(scope)
+                GROUP BY \(userColumn)
+            ),
+            cohort AS (SELECT * FROM per_user WHERE started_at IS NOT NULL),
+            durations AS (
+                SELECT completed_at - started_at AS d,
+                    row_number() OVER (ORDER BY completed_at - started_at) AS n,
+                    count(*) OVER () AS total
+                FROM cohort WHERE completed_at IS NOT NULL
+            ),
+            shown AS (
+                SELECT page \(scope)
+                    AND event = 'page' AND \(userColumn) IN (SELECT u FROM cohort)
+                GROUP BY \(userColumn), page
+            )
+            SELECT 0 AS part, count(*) AS a,
+                coalesce(sum(CASE WHEN completed_at IS NOT NULL THEN 1 ELSE 0 END), 0) AS b,
+                coalesce(sum(CASE WHEN completed_at IS NULL AND skipped = 1 THEN 1 ELSE 0 END), 0),
+                (SELECT avg(CASE WHEN d < 0 THEN 0 ELSE d END) FROM durations
+                    WHERE n IN ((total + 1) / 2, (total + 2) / 2))
+            FROM cohort
+            UNION ALL
+            SELECT 1, page, count(*), 0, NULL FROM shown GROUP BY page
+            UNION ALL
+            SELECT 2, furthest, count(*), 0, NULL FROM cohort
+            WHERE completed_at IS NULL AND skipped = 0 AND furthest IS NOT NULL GROUP BY furthest
+            """
     }
 
     /// The funnel from the rows of ``funnelQuery(table:userColumn:parameter:)``.
