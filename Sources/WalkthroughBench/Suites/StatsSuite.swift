@@ -19,7 +19,8 @@ enum StatsSuite {
         let users = context.quick ? 10_000 : 100_000
         let rounds = context.quick ? 3 : 11
         let binary =
-            context.options.walkthroughPath ?? (GateSuite.folder(of: context.executable) + "/walkthrough")
+            context.options.walkthroughPath
+            ?? (GateSuite.folder(of: context.executable) + "/walkthrough")
         let definitions = try context.folder.folder("stats-definitions")
         let pageList = (1...pages).map { "{\"heading\": \"Page \($0)\", \"content\": \"\"}" }
         try Data(
@@ -71,13 +72,16 @@ enum StatsSuite {
         let schema = "bench_stats_\(getpid())"
         try shell(psql, [server, "-X", "-q", "-c", "CREATE SCHEMA \(schema)"], environment)
         defer {
-            _ = try? shell(psql, [server, "-X", "-q", "-c", "DROP SCHEMA \(schema) CASCADE"], environment)
+            _ = try? shell(
+                psql, [server, "-X", "-q", "-c", "DROP SCHEMA \(schema) CASCADE"], environment)
         }
         let url =
             server + (server.contains("?") ? "&" : "?") + "options=-csearch_path%3D\(schema)"
         _ = try PostgresSeenStore(url: url, environment: environment)
         context.progress("stats: writing \(users * 10) events to PostgreSQL")
-        try shell(psql, [url, "-X", "-q", "-v", "ON_ERROR_STOP=1"], input: postgresData(users: users), environment)
+        try shell(
+            psql, [url, "-X", "-q", "-v", "ON_ERROR_STOP=1"], input: postgresData(users: users),
+            environment)
         let query = EventSchema.funnelQuery(
             table: "walkthrough_events", userColumn: "user_name", parameter: literal)
         measurements.append(
@@ -135,7 +139,8 @@ enum StatsSuite {
             return Double(outcome.wallNanoseconds) / 1e6
         }
         return Measurement(
-            .stats, "\(backend) funnel, walkthrough stats --json vs one query in "
+            .stats,
+            "\(backend) funnel, walkthrough stats --json vs one query in "
                 + "\(backend == "SQLite" ? "sqlite3" : "psql"), \(Format.count(users)) users "
                 + "× 10 events",
             metric: .milliseconds, n: users * 10, ours: Summary(wall.ours),
@@ -238,8 +243,10 @@ enum StatsSuite {
             arguments += executable.hasSuffix("psql") ? ["-f", path] : [".read \(path)"]
         }
         defer { if let file { unlink(file) } }
-        let outcome = try Spawn(executable: executable, arguments: arguments, environment: environment)
-            .run(capture: true)
+        let outcome = try Spawn(
+            executable: executable, arguments: arguments, environment: environment
+        )
+        .run(capture: true)
         guard outcome.status == 0, outcome.standardError.isEmpty else {
             throw BenchError("\(executable) failed: \(outcome.standardError)")
         }

@@ -47,8 +47,9 @@ extension Timestamp {
     static func parseDate(_ text: String) -> Date? {
         let bytes = Array(text.utf8)
         if bytes.count == 10 { return parseJSON(text + "T00:00:00Z") }
-        guard bytes.count >= 20, [UInt8(ascii: "T"), UInt8(ascii: "t"), UInt8(ascii: " ")]
-            .contains(bytes[10])
+        guard bytes.count >= 20,
+            [UInt8(ascii: "T"), UInt8(ascii: "t"), UInt8(ascii: " ")]
+                .contains(bytes[10])
         else { return nil }
         // The offset: `Z`, or `+HH:MM` / `-HH:MM` at the end.
         var end = bytes.count
@@ -56,18 +57,22 @@ extension Timestamp {
         if bytes[end - 1] == UInt8(ascii: "Z") || bytes[end - 1] == UInt8(ascii: "z") {
             end -= 1
         } else {
-            guard bytes.count >= 25, [UInt8(ascii: "+"), UInt8(ascii: "-")].contains(bytes[end - 6]),
+            guard bytes.count >= 25,
+                [UInt8(ascii: "+"), UInt8(ascii: "-")].contains(bytes[end - 6]),
                 bytes[end - 3] == UInt8(ascii: ":"),
                 let hours = Int64(String(decoding: bytes[(end - 5)..<(end - 3)], as: UTF8.self)),
                 let minutes = Int64(String(decoding: bytes[(end - 2)..<end], as: UTF8.self)),
-                bytes[(end - 5)..<end].allSatisfy({ $0 == UInt8(ascii: ":") || (0x30...0x39).contains($0) }),
+                bytes[(end - 5)..<end].allSatisfy({
+                    $0 == UInt8(ascii: ":") || (0x30...0x39).contains($0)
+                }),
                 hours < 24, minutes < 60
             else { return nil }
             offsetMinutes = (hours * 60 + minutes) * (bytes[end - 6] == UInt8(ascii: "-") ? -1 : 1)
             end -= 6
         }
         // Seconds, then at most three fraction digits of any number given.
-        var core = String(decoding: bytes[0..<10], as: UTF8.self) + "T"
+        var core =
+            String(decoding: bytes[0..<10], as: UTF8.self) + "T"
             + String(decoding: bytes[11..<min(19, end)], as: UTF8.self)
         if end > 19 {
             let fraction = bytes[20..<end]
@@ -95,7 +100,8 @@ extension Timestamp {
     ) throws(CommandLineError) -> Date? {
         guard let text = parsed.value(name) else { return nil }
         guard let date = parseDate(text) else {
-            throw .usage("Invalid date '\(text)' for '--\(name) <date>': \(dateForms)", command: command)
+            throw .usage(
+                "Invalid date '\(text)' for '--\(name) <date>': \(dateForms)", command: command)
         }
         return date
     }

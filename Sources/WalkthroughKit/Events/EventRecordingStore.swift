@@ -14,7 +14,8 @@ public protocol EventRecordingStore: SeenStore {
 
     /// Calls `body` with every event `filter` lets through, oldest first (in the order they
     /// were written when two share a millisecond).
-    func forEachEvent(matching filter: EventFilter, _ body: (WalkthroughEvent) throws -> Void)
+    func forEachEvent(
+        matching filter: EventFilter, _ body: (WalkthroughEvent) throws -> Void)
         throws
 
     /// Removes the events older than `date` (all users, all walkthroughs); with `dryRun`,
@@ -25,7 +26,9 @@ public protocol EventRecordingStore: SeenStore {
 
     /// The funnel of `walkthrough` at `version`, counting the events at or after `since`, with
     /// pages `1...max(pageCount, the highest page in the events)` and no page ids.
-    func funnelStats(walkthrough: String, version: Int, since: Date?, pageCount: Int) throws
+    func funnelStats(
+        walkthrough: String, version: Int, since: Date?, pageCount: Int
+    ) throws
         -> FunnelStats
 }
 
@@ -70,8 +73,7 @@ extension EventRecordingStore {
     }
 
     /// Every event `filter` lets through, oldest first.
-    public func events(matching filter: EventFilter = EventFilter()) throws -> [WalkthroughEvent]
-    {
+    public func events(matching filter: EventFilter = EventFilter()) throws -> [WalkthroughEvent] {
         var events: [WalkthroughEvent] = []
         try forEachEvent(matching: filter) { events.append($0) }
         return events

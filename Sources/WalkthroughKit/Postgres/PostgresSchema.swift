@@ -67,14 +67,15 @@ enum PostgresSchema {
 
     /// The statements that turn row security on: a role without `BYPASSRLS` (and not the
     /// tables' owner) then reads and changes only the rows whose `user_name` is its own name.
-    static let rowSecurityStatements = [
-        "ALTER TABLE walkthrough_seen ENABLE ROW LEVEL SECURITY",
-        "DROP POLICY IF EXISTS walkthrough_own_records ON walkthrough_seen",
-        """
-        CREATE POLICY walkthrough_own_records ON walkthrough_seen
-            USING (user_name = current_user) WITH CHECK (user_name = current_user)
-        """,
-    ] + EventSchema.postgresRowSecurity
+    static let rowSecurityStatements =
+        [
+            "ALTER TABLE walkthrough_seen ENABLE ROW LEVEL SECURITY",
+            "DROP POLICY IF EXISTS walkthrough_own_records ON walkthrough_seen",
+            """
+            CREATE POLICY walkthrough_own_records ON walkthrough_seen
+                USING (user_name = current_user) WITH CHECK (user_name = current_user)
+            """,
+        ] + EventSchema.postgresRowSecurity
 
     /// Whether row security is on for the table, and whether it binds the current role (not a
     /// superuser, not `BYPASSRLS`, not the table's owner).

@@ -66,7 +66,8 @@ extension PostgresSeenStore {
                     + "\(own[4]), \(own[5]))"
             }
             for _ in 0..<events { types += [text, int8, text, bool, bool, text] }
-            sql += "INSERT INTO walkthrough_events (\(insertColumns)) VALUES "
+            sql +=
+                "INSERT INTO walkthrough_events (\(insertColumns)) VALUES "
                 + rows.joined(separator: ", ")
             return Prepared(name: name + String(events), sql: sql, parameterTypes: types)
         }

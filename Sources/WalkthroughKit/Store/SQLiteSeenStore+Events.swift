@@ -212,13 +212,21 @@ extension SQLiteSeenStore {
     private static func bind(
         _ value: String?, at index: Int32, to statement: Statement
     ) throws(SQLiteError) {
-        if let value { try statement.bind(value, at: index) } else { try statement.bindNull(at: index) }
+        if let value {
+            try statement.bind(value, at: index)
+        } else {
+            try statement.bindNull(at: index)
+        }
     }
 
     private static func bind(
         _ value: Int?, at index: Int32, to statement: Statement
     ) throws(SQLiteError) {
-        if let value { try statement.bind(value, at: index) } else { try statement.bindNull(at: index) }
+        if let value {
+            try statement.bind(value, at: index)
+        } else {
+            try statement.bindNull(at: index)
+        }
     }
 
     /// The event in the current row of a statement selecting ``EventSQL/columns``; a row

@@ -60,7 +60,8 @@ public final class SQLiteSeenStore: EventRecordingStore {
     ) throws(SeenStoreError) {
         let connection = try Self.openConnection(path: path, options: options)
         self.storedSchemaVersion =
-            options.readOnly ? try Self.storedVersion(of: connection, options: options)
+            options.readOnly
+            ? try Self.storedVersion(of: connection, options: options)
             : StoreSchema.currentVersion
         self.path = path
         self.options = options

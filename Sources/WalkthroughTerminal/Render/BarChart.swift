@@ -72,7 +72,8 @@ public enum BarChart {
         let rest = width - used
         guard colour else { return bar + String(repeating: " ", count: rest) }
         let track = String(repeating: "·", count: rest)
-        return TextStyle.bold.apply(to: bar, colour: true) + TextStyle.dim.apply(to: track, colour: true)
+        return TextStyle.bold.apply(to: bar, colour: true)
+            + TextStyle.dim.apply(to: track, colour: true)
     }
 
     private static func pad(_ text: String, to width: Int) -> String {

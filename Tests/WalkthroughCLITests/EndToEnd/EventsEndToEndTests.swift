@@ -29,8 +29,7 @@ struct EventsEndToEndTests {
 
     /// A sandbox with a 4-page `tour` (free navigation), and its environment: the store, CI
     /// cleared.
-    private func setUp(_ backend: Backend, version: Int = 1) throws -> (Sandbox, [String: String])
-    {
+    private func setUp(_ backend: Backend, version: Int = 1) throws -> (Sandbox, [String: String]) {
         let sandbox = try Sandbox()
         try sandbox.define(
             "tour.json", definition(version: version, pages: 4, navigation: "free"))
@@ -105,7 +104,9 @@ struct EventsEndToEndTests {
         #expect(v1["inProgress"] as? Int == 5)
         #expect(v1["completionRate"] as? Double == 0.3333)
         let pages = try #require(v1["pages"] as? [[String: Any]])
-        #expect(pages.map { Set($0.keys) } == Array(repeating: ["page", "id", "reached", "dropped"], count: 4))
+        #expect(
+            pages.map { Set($0.keys) }
+                == Array(repeating: ["page", "id", "reached", "dropped"], count: 4))
         #expect(pages.map { $0["page"] as? Int } == [1, 2, 3, 4])
         // An older version: the definition's ids are those of version 2, so none are shown.
         #expect(pages.allSatisfy { $0["id"] is NSNull })
@@ -146,14 +147,16 @@ struct EventsEndToEndTests {
             text.standardOutput.hasPrefix(
                 "Tour (version 1): 9 users started; 3 completed (33.3%), 1 skipped, 5 in "
                     + "progress; median time to complete "))
-        #expect(text.standardOutput.hasSuffix("""
-            page  id  reached  dropped
-            1     -   9        1
-            2     -   8        2
-            3     -   5        1
-            4     -   4        1
+        #expect(
+            text.standardOutput.hasSuffix(
+                """
+                page  id  reached  dropped
+                1     -   9        1
+                2     -   8        2
+                3     -   5        1
+                4     -   4        1
 
-            """))
+                """))
         #expect(!text.standardOutput.contains("\u{1B}"))
     }
 
@@ -188,7 +191,9 @@ struct EventsEndToEndTests {
         #expect(lines[4]["resumed"] as? Bool == true)
         #expect(lines[6]["signal"] as? String == "SIGTERM")
         #expect(lines[12]["outcome"] as? String == "completed")
-        #expect(lines.map { try? seconds($0) } == lines.map { try? seconds($0) }.sorted { ($0 ?? 0) < ($1 ?? 0) })
+        #expect(
+            lines.map { try? seconds($0) }
+                == lines.map { try? seconds($0) }.sorted { ($0 ?? 0) < ($1 ?? 0) })
         // Filters: by user, by id (or file), by date.
         #expect(try events(sandbox, env, ["--user", "bob"]).isEmpty)
         #expect(try events(sandbox, env, ["other"]).isEmpty)
@@ -239,7 +244,8 @@ struct EventsEndToEndTests {
             ["play", "tour", "--user", "quiet", "--plain"], input: "n\nn\nn\nn\n", extra: off)
         #expect(result.status == 0)
         #expect(try events(sandbox, env).isEmpty)
-        #expect(try sandbox.execute(["seen", "tour", "--user", "quiet", "-q"], extra: env).status == 0)
+        #expect(
+            try sandbox.execute(["seen", "tour", "--user", "quiet", "-q"], extra: env).status == 0)
         let stats = try json(
             try sandbox.execute(["stats", "tour", "--json"], extra: env).standardOutput)
         #expect(stats["users"] as? Int == 0)
@@ -270,13 +276,16 @@ struct EventsEndToEndTests {
         #expect(try events(sandbox, env).count == 3)
         let none = try sandbox.execute(
             ["events", "prune", "--before", "2000-01-01T00:00:00+01:00"], extra: env)
-        #expect(none.standardOutput == "Removed 0 events recorded before 1999-12-31 23:00:00 UTC.\n")
+        #expect(
+            none.standardOutput == "Removed 0 events recorded before 1999-12-31 23:00:00 UTC.\n")
         let pruned = try sandbox.execute(["events", "prune", "--before", "2999-01-01"], extra: env)
         #expect(pruned.status == 0)
-        #expect(pruned.standardOutput == "Removed 3 events recorded before 2999-01-01 00:00:00 UTC.\n")
+        #expect(
+            pruned.standardOutput == "Removed 3 events recorded before 2999-01-01 00:00:00 UTC.\n")
         #expect(try events(sandbox, env).isEmpty)
         // The records stay.
-        #expect(try sandbox.execute(["status", "--json"], extra: env).standardOutput.contains("ben"))
+        #expect(
+            try sandbox.execute(["status", "--json"], extra: env).standardOutput.contains("ben"))
     }
 
     @Test func badDatesAndAMissingBeforeAreUsageErrors() throws {
@@ -305,7 +314,8 @@ struct EventsEndToEndTests {
         let (sandbox, env) = try setUp(.sqlite)
         try FileManager.default.createDirectory(
             atPath: sandbox.folder.path + "/state/walkthrough", withIntermediateDirectories: true)
-        try RoundOneStore.create(at: sandbox.database, users: ["old1", "old2"], walkthrough: "tour")
+        try RoundOneStore.create(
+            at: sandbox.database, users: ["old1", "old2"], walkthrough: "tour")
         let before = try Data(contentsOf: URL(fileURLWithPath: sandbox.database))
         let folder = sandbox.folder.path + "/state/walkthrough"
         let files = try FileManager.default.contentsOfDirectory(atPath: folder)

@@ -219,6 +219,24 @@ struct FleetEndToEndTests {
         #expect(export.contains("\"user\":\"\(role)\""))
         let all = try sandbox.execute(["export", "--db", url]).standardOutput
         #expect(all.split(separator: "\n").count == 2)
+
+        // Events: the everyday role needs the same four privileges on walkthrough_events (its
+        // identity column needs no grant on a sequence) and sees only its own.
+        try admin.exec("GRANT SELECT, INSERT, UPDATE, DELETE ON walkthrough_events TO \(role)")
+        let played = try sandbox.execute(
+            ["play", "foodpin", "--db", roleURL, "--plain", "--force"], input: "q\n")
+        #expect(played.status == 0, "\(played.standardError)")
+        let other = try sandbox.execute(
+            ["play", "foodpin", "--db", url, "--user", "other", "--plain", "--force"],
+            input: "q\n")
+        #expect(other.status == 0, "\(other.standardError)")
+        let own = try sandbox.execute(["events", "--db", roleURL]).standardOutput
+        #expect(own.split(separator: "\n").count == 3)
+        #expect(!own.contains("\"user\":\"other\""))
+        let everyone = try sandbox.execute(["events", "--db", url]).standardOutput
+        #expect(everyone.split(separator: "\n").count == 6)
+        let stats = try sandbox.execute(["stats", "foodpin", "--db", roleURL, "--json"])
+        #expect(stats.standardOutput.contains("\"users\": 1"))
     }
 
     private static let oneRecord = """
