@@ -19,7 +19,8 @@ struct EventsPruneCommand: ParsableCommand {
             .option("before", value: "date", help: "Remove the events recorded before DATE."),
             StoreOptions.databaseSpec,
             .flag("dry-run", help: "Count what would be removed, and remove nothing."),
-        ])
+        ],
+        usageForms: ["--before <date> [--db <path>] [--dry-run]"])
 
     /// `--before`.
     var before: Date
