@@ -253,7 +253,9 @@ struct HelpTests {
         let help = walkthrough(["--help"]).standardOutput
         for command in WalkthroughCommand.commands {
             let rows = help.split(separator: "\n").filter {
-                $0.hasPrefix("  " + command.configuration.name + " ")
+                // The name, then the padding before its abstract (`events` is not
+                // `events prune`).
+                $0.hasPrefix("  " + command.configuration.name + "  ")
             }
             #expect(rows.count == 1, "\(command.configuration.name)")
         }

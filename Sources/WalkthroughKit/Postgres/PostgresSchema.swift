@@ -56,10 +56,19 @@ enum PostgresSchema {
     /// What opening needs to know before it writes anything: the schema the tables live in
     /// (`NULL` when the first schema of the search path does not exist), and whether each of
     /// the two tables is there.
+    ///
+    /// Read from `pg_class` with the statement's own snapshot, not with `to_regclass`: that
+    /// goes through the relation-name cache, which taking an advisory lock does not refresh, so
+    /// after waiting for another process's migration it could still say "no table" and the
+    /// `CREATE TABLE` would then fail with "already exists".
     static let stateSQL = """
         SELECT current_schema(),
-               to_regclass(format('%I.walkthrough_schema', current_schema())) IS NOT NULL,
-               to_regclass(format('%I.walkthrough_seen', current_schema())) IS NOT NULL
+               EXISTS (SELECT 1 FROM pg_catalog.pg_class c
+                       JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+                       WHERE n.nspname = current_schema() AND c.relname = 'walkthrough_schema'),
+               EXISTS (SELECT 1 FROM pg_catalog.pg_class c
+                       JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+                       WHERE n.nspname = current_schema() AND c.relname = 'walkthrough_seen')
         """
 
     /// The stored schema version.

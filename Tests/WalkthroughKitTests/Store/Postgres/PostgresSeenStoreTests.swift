@@ -41,7 +41,7 @@ struct PostgresSeenStoreTests {
             try $0.rows(
                 "SELECT tablename FROM pg_tables WHERE schemaname = '\(schema)' ORDER BY 1")
         }
-        #expect(tables == [["walkthrough_schema"], ["walkthrough_seen"]])
+        #expect(tables == [["walkthrough_events"], ["walkthrough_schema"], ["walkthrough_seen"]])
     }
 
     @Test func aNewerSchemaIsRefusedAndLeftAlone() throws {
@@ -209,6 +209,7 @@ struct PostgresSeenStoreTests {
                 """
                 CREATE ROLE \(role) LOGIN PASSWORD 'pw-\(role)';
                 GRANT SELECT, INSERT, UPDATE, DELETE ON walkthrough_seen TO \(role);
+                GRANT SELECT, INSERT, UPDATE, DELETE ON walkthrough_events TO \(role);
                 GRANT SELECT ON walkthrough_schema TO \(role);
                 """)
         }
