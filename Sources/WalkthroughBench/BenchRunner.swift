@@ -47,6 +47,7 @@ enum BenchRunner {
         case .definitionLoad: return try DefinitionLoadSuite.run(context)
         case .navigator: return try NavigatorSuite.run(context)
         case .gate: return try GateSuite.run(context)
+        case .stats: return try StatsSuite.run(context)
         }
     }
 }

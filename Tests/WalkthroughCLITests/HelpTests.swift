@@ -34,6 +34,11 @@ struct HelpTests {
           import                  Merge records from walkthrough export into the store.
           db info                 Show which seen store is used, and what it holds.
           db migrate              Create or migrate the seen store's schema.
+          events                  Print the recorded events of sessions as JSON Lines,
+                                  oldest first.
+          events prune            Remove the events older than a date; the records stay.
+          stats                   Show a walkthrough's funnel: who started, finished,
+                                  and where they stopped.
           help                    Show help for the tool or for one subcommand.
 
           See 'walkthrough help <subcommand>' for detailed help.
@@ -248,7 +253,9 @@ struct HelpTests {
         let help = walkthrough(["--help"]).standardOutput
         for command in WalkthroughCommand.commands {
             let rows = help.split(separator: "\n").filter {
-                $0.hasPrefix("  " + command.configuration.name + " ")
+                // The name, then the padding before its abstract (`events` is not
+                // `events prune`).
+                $0.hasPrefix("  " + command.configuration.name + "  ")
             }
             #expect(rows.count == 1, "\(command.configuration.name)")
         }

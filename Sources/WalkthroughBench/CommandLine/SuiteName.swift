@@ -12,6 +12,9 @@ enum SuiteName: String, CaseIterable, Sendable {
     case navigator
     /// `walkthrough seen` as a process against the `sqlite3` command.
     case gate
+    /// `walkthrough stats` on a million events against the same query in `sqlite3` / `psql`,
+    /// and what events add to a page move.
+    case stats
 
     /// One line on what the suite compares, for `--help` and the table headers.
     var summary: String {
@@ -32,6 +35,8 @@ enum SuiteName: String, CaseIterable, Sendable {
             return
                 "`walkthrough seen ID --user U -q` vs `sqlite3 DB \"SELECT …\"` (and `psql -tAc`), "
                 + "whole processes"
+        case .stats:
+            return "`walkthrough stats ID --json` vs the same query in sqlite3 / psql, 1M events"
         }
     }
 }

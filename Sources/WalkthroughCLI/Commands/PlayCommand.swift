@@ -60,7 +60,8 @@ struct PlayCommand: ParsableCommand {
         let seenStore = try SeenStores.open(path, environment: context.environment)
         user = store.user(user, boundBy: seenStore)
         let session = try Session(
-            walkthrough: definition, user: user, store: seenStore, restart: restart)
+            walkthrough: definition, user: user, store: seenStore, restart: restart,
+            forced: force, recordsEvents: EventRecording.isEnabled(environment: environment))
         let title = Wording.name(of: definition)
         if session.alreadySeen, !force, let record = session.priorRecord {
             context.print(

@@ -29,6 +29,9 @@ enum WalkthroughCommand {
             ImportCommand.self,
             DbInfoCommand.self,
             DbMigrateCommand.self,
+            EventsCommand.self,
+            EventsPruneCommand.self,
+            StatsCommand.self,
         ]
     }
 
@@ -125,6 +128,14 @@ enum WalkthroughCommand {
     ) throws(CommandLineError) -> (any ParsableCommand.Type, Int) {
         let name = words[0]
         let members = commands.filter { $0.configuration.name.hasPrefix(name + " ") }
+        // A group that is also a command of its own (`events`, `events prune`): the member
+        // when the next word names one, else the command itself with its arguments.
+        if let base = commands.first(where: { $0.configuration.name == name }),
+            words.count < 2
+                || !members.contains(where: { $0.configuration.name == name + " " + words[1] })
+        {
+            return (base, 1)
+        }
         if !members.isEmpty {
             let choices = members.map { String($0.configuration.name.dropFirst(name.count + 1)) }
             let list = choices.map { "'\($0)'" }.joined(separator: " or ")

@@ -25,7 +25,7 @@ extension JSONText {
                 element.renderOnOneLine(into: &text)
             }
             text += "]"
-        case .string, .integer, .bool, .null:
+        case .string, .integer, .number, .bool, .null:
             text += rendered()
         }
     }

@@ -8,6 +8,9 @@ indirect enum JSONText: Sendable {
     case array([JSONText])
     case string(String)
     case integer(Int)
+    /// A number with a fraction (a rate, seconds); written in Swift's shortest form that reads
+    /// back as the same value, `null` when it is not finite.
+    case number(Double)
     case bool(Bool)
     case null
 
@@ -52,6 +55,8 @@ indirect enum JSONText: Sendable {
             Self.escape(string, into: &text)
         case .integer(let value):
             text += String(value)
+        case .number(let value):
+            text += value.isFinite ? String(describing: value) : "null"
         case .bool(let value):
             text += value ? "true" : "false"
         case .null:

@@ -40,6 +40,72 @@ extension Timestamp {
         return Date(millisecondsSince1970: total * 1000 + milliseconds)
     }
 
+    /// The date a `DATE` argument (`--since`, `--before`) names: `YYYY-MM-DD` (midnight UTC)
+    /// or an RFC 3339 date-time (`2026-12-01T07:26:01Z`, `2026-12-01T09:26:01.123+02:00`; `T`
+    /// or a space, any number of fraction digits, kept to the millisecond); `nil` for anything
+    /// else.
+    static func parseDate(_ text: String) -> Date? {
+        let bytes = Array(text.utf8)
+        if bytes.count == 10 { return parseJSON(text + "T00:00:00Z") }
+        guard bytes.count >= 20,
+            [UInt8(ascii: "T"), UInt8(ascii: "t"), UInt8(ascii: " ")]
+                .contains(bytes[10])
+        else { return nil }
+        // The offset: `Z`, or `+HH:MM` / `-HH:MM` at the end.
+        var end = bytes.count
+        var offsetMinutes: Int64 = 0
+        if bytes[end - 1] == UInt8(ascii: "Z") || bytes[end - 1] == UInt8(ascii: "z") {
+            end -= 1
+        } else {
+            guard bytes.count >= 25,
+                [UInt8(ascii: "+"), UInt8(ascii: "-")].contains(bytes[end - 6]),
+                bytes[end - 3] == UInt8(ascii: ":"),
+                let hours = Int64(String(decoding: bytes[(end - 5)..<(end - 3)], as: UTF8.self)),
+                let minutes = Int64(String(decoding: bytes[(end - 2)..<end], as: UTF8.self)),
+                bytes[(end - 5)..<end].allSatisfy({
+                    $0 == UInt8(ascii: ":") || (0x30...0x39).contains($0)
+                }),
+                hours < 24, minutes < 60
+            else { return nil }
+            offsetMinutes = (hours * 60 + minutes) * (bytes[end - 6] == UInt8(ascii: "-") ? -1 : 1)
+            end -= 6
+        }
+        // Seconds, then at most three fraction digits of any number given.
+        var core =
+            String(decoding: bytes[0..<10], as: UTF8.self) + "T"
+            + String(decoding: bytes[11..<min(19, end)], as: UTF8.self)
+        if end > 19 {
+            let fraction = bytes[20..<end]
+            guard bytes[19] == UInt8(ascii: "."), !fraction.isEmpty,
+                fraction.allSatisfy({ (0x30...0x39).contains($0) })
+            else { return nil }
+            core += "." + String(decoding: fraction.prefix(3), as: UTF8.self)
+        } else if end != 19 {
+            return nil
+        }
+        guard let local = parseJSON(core + "Z") else { return nil }
+        return Date(millisecondsSince1970: local.millisecondsSince1970 - offsetMinutes * 60_000)
+    }
+
+    /// The accepted `DATE` forms, for error messages.
+    static let dateForms =
+        "use YYYY-MM-DD or RFC 3339, such as 2026-12-01, 2026-12-01T07:26:01Z or "
+        + "2026-12-01T09:26:01.123+02:00"
+
+    /// The value of the date option `--name`, if given.
+    ///
+    /// - Throws: A usage error naming the value and the accepted forms.
+    static func option(
+        _ name: String, in parsed: ParsedArguments, command: String
+    ) throws(CommandLineError) -> Date? {
+        guard let text = parsed.value(name) else { return nil }
+        guard let date = parseDate(text) else {
+            throw .usage(
+                "Invalid date '\(text)' for '--\(name) <date>': \(dateForms)", command: command)
+        }
+        return date
+    }
+
     /// The number of days in `month` of `year` (proleptic Gregorian).
     private static func daysIn(month: Int64, year: Int64) -> Int64 {
         switch month {

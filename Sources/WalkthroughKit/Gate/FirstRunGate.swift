@@ -97,12 +97,14 @@ public struct FirstRunGate: Sendable {
     ///   - source: The walkthrough.
     ///   - restart: Start on the first page even when an unfinished run of the same version is
     ///     stored.
+    ///   - recordsEvents: Whether the session writes events; by default as
+    ///     `WALKTHROUGH_EVENTS` in the gate's environment says (``EventRecording``).
     /// - Returns: ``FirstRunDecision/alreadySeen(_:)`` when the user completed or skipped this
     ///   version (or a later one); otherwise ``FirstRunDecision/show(_:)``.
     /// - Throws: ``FirstRunGateError/definition(_:)``, ``FirstRunGateError/invalidUser(name:problem:)``
     ///   or ``FirstRunGateError/store(_:)``; never for "already seen".
     public func decide(
-        _ source: DefinitionSource, restart: Bool = false
+        _ source: DefinitionSource, restart: Bool = false, recordsEvents: Bool? = nil
     ) throws(FirstRunGateError) -> FirstRunDecision {
         let walkthrough = try load(source)
         try checkUser()
@@ -113,7 +115,8 @@ public struct FirstRunGate: Sendable {
                 preconditionFailure("a store opened with create: true is never missing")
             }
             session = try Session(
-                walkthrough: walkthrough, user: user, store: opened, restart: restart)
+                walkthrough: walkthrough, user: user, store: opened, restart: restart,
+                recordsEvents: recordsEvents ?? EventRecording.isEnabled(environment: environment))
         } catch {
             throw .store(error)
         }

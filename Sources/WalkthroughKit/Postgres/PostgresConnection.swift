@@ -19,6 +19,8 @@ final class PostgresConnection {
     static let text: Oid = 25
     /// The OID of `bigint`.
     static let int8: Oid = 20
+    /// The `boolean` type's OID, for parameters sent as `t` or `f`.
+    static let bool: Oid = 16
 
     /// The URI and its parsed parts.
     let info: PostgresConnectionInfo

@@ -3,7 +3,7 @@
 /// Two tables in the first schema of the `search_path`: `walkthrough_seen`, one row per (user,
 /// walkthrough) as in SQLite's `seen`, and `walkthrough_schema`, one row holding the schema
 /// version (SQLite keeps it in `PRAGMA user_version`). ``migrations`` holds one entry per
-/// version, in order; version 2 is one more entry at the end. Migrations run in one
+/// version, in order; version 2 added `walkthrough_events` (see ``EventSchema``). Migrations run in one
 /// transaction under an advisory lock (``lockSQL``), so that many processes starting at once
 /// create the tables once.
 enum PostgresSchema {
@@ -25,7 +25,11 @@ enum PostgresSchema {
                     PRIMARY KEY (user_name, walkthrough)
                 )
                 """
-            ])
+            ]),
+        StoreSchema.Migration(
+            version: 2,
+            summary: "the events of every session, for the funnel (walkthrough events, stats)",
+            statements: EventSchema.postgresStatements),
     ]
 
     /// The schema version this build writes and reads: the number of migrations.
@@ -52,10 +56,19 @@ enum PostgresSchema {
     /// What opening needs to know before it writes anything: the schema the tables live in
     /// (`NULL` when the first schema of the search path does not exist), and whether each of
     /// the two tables is there.
+    ///
+    /// Read from `pg_class` with the statement's own snapshot, not with `to_regclass`: that
+    /// goes through the relation-name cache, which taking an advisory lock does not refresh, so
+    /// after waiting for another process's migration it could still say "no table" and the
+    /// `CREATE TABLE` would then fail with "already exists".
     static let stateSQL = """
         SELECT current_schema(),
-               to_regclass(format('%I.walkthrough_schema', current_schema())) IS NOT NULL,
-               to_regclass(format('%I.walkthrough_seen', current_schema())) IS NOT NULL
+               EXISTS (SELECT 1 FROM pg_catalog.pg_class c
+                       JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+                       WHERE n.nspname = current_schema() AND c.relname = 'walkthrough_schema'),
+               EXISTS (SELECT 1 FROM pg_catalog.pg_class c
+                       JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+                       WHERE n.nspname = current_schema() AND c.relname = 'walkthrough_seen')
         """
 
     /// The stored schema version.
@@ -63,14 +76,15 @@ enum PostgresSchema {
 
     /// The statements that turn row security on: a role without `BYPASSRLS` (and not the
     /// tables' owner) then reads and changes only the rows whose `user_name` is its own name.
-    static let rowSecurityStatements = [
-        "ALTER TABLE walkthrough_seen ENABLE ROW LEVEL SECURITY",
-        "DROP POLICY IF EXISTS walkthrough_own_records ON walkthrough_seen",
-        """
-        CREATE POLICY walkthrough_own_records ON walkthrough_seen
-            USING (user_name = current_user) WITH CHECK (user_name = current_user)
-        """,
-    ]
+    static let rowSecurityStatements =
+        [
+            "ALTER TABLE walkthrough_seen ENABLE ROW LEVEL SECURITY",
+            "DROP POLICY IF EXISTS walkthrough_own_records ON walkthrough_seen",
+            """
+            CREATE POLICY walkthrough_own_records ON walkthrough_seen
+                USING (user_name = current_user) WITH CHECK (user_name = current_user)
+            """,
+        ] + EventSchema.postgresRowSecurity
 
     /// Whether row security is on for the table, and whether it binds the current role (not a
     /// superuser, not `BYPASSRLS`, not the table's owner).

@@ -13,7 +13,7 @@ extension PostgresSeenStore: AdministeredSeenStore {
             )
         }
         return SeenStoreInfo(
-            backend: "postgresql", location: location, schemaVersion: Self.schemaVersion,
+            backend: "postgresql", location: location, schemaVersion: storedSchemaVersion,
             records: counts.0, users: counts.1, serverVersion: counts.2,
             rowSecurity: rowSecurity)
     }

@@ -24,6 +24,7 @@ extension PostgresSeenStore {
     /// What opening leaves: the connection, ready, and what row security says.
     struct Opened {
         var connection: PostgresConnection
+        var schemaVersion: Int
         var rowSecurity: Bool
         var enforcedUser: String?
     }
@@ -77,19 +78,22 @@ extension PostgresSeenStore {
         do {
             var state = try readState(connection)
             if let refusal = refusal(state, location: location) { throw refusal }
-            let mayCreate = options.createIfMissing && !options.readOnly
-            if !state.hasSeenTable || state.version < PostgresSchema.currentVersion {
-                guard mayCreate else {
-                    if !state.hasSeenTable && !state.hasVersionTable {
-                        throw SeenStoreError.databaseMissing(path: location)
-                    }
-                    throw SeenStoreError.server(
-                        PostgresStoreError(
-                            kind: .unrecognizedSchema, location: location,
-                            message: "it has schema version \(state.version), which only a "
-                                + "store that writes can bring up to "
-                                + "\(PostgresSchema.currentVersion)"))
-                }
+            // Tables are created by a store that may create them; an older schema is migrated
+            // by any store that writes, and read as it is by one that only reads (a version-1
+            // store has no events yet).
+            let missing = !state.hasSeenTable
+            let mayWrite =
+                missing ? options.createIfMissing && !options.readOnly : !options.readOnly
+            if missing || state.version < PostgresSchema.currentVersion, !mayWrite, missing {
+                if !state.hasVersionTable { throw SeenStoreError.databaseMissing(path: location) }
+                throw SeenStoreError.server(
+                    PostgresStoreError(
+                        kind: .unrecognizedSchema, location: location,
+                        message: "it has schema version \(state.version), which only a "
+                            + "store that writes can bring up to "
+                            + "\(PostgresSchema.currentVersion)"))
+            }
+            if missing || state.version < PostgresSchema.currentVersion, mayWrite {
                 guard state.schema != nil else {
                     throw SeenStoreError.server(
                         PostgresStoreError(
@@ -105,7 +109,7 @@ extension PostgresSeenStore {
             let enabled = security.rowCount > 0 && security.text(0, 0) == "t"
             let binds = security.rowCount > 0 && security.text(0, 1) == "t"
             return Opened(
-                connection: connection, rowSecurity: enabled,
+                connection: connection, schemaVersion: state.version, rowSecurity: enabled,
                 enforcedUser: binds ? security.text(0, 2) : nil)
         } catch let error as SeenStoreError {
             throw error

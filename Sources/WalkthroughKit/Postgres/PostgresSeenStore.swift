@@ -25,7 +25,7 @@ import Synchronization
 ///
 /// The store is `Sendable`: one connection, guarded by a `Mutex`, serves every thread; calls
 /// run one at a time. Open one store per process and share it.
-public final class PostgresSeenStore: SeenStore {
+public final class PostgresSeenStore: EventRecordingStore {
     /// The URL without its password, as the store shows it (`db info`, errors before a
     /// connection).
     public let location: String
@@ -39,8 +39,12 @@ public final class PostgresSeenStore: SeenStore {
     /// Whether row security is on for the records.
     package let rowSecurity: Bool
 
+    /// The schema version of the tables as opened: ``schemaVersion``, except for a read-only
+    /// store of an older version, which is read as it is (a version-1 store has no events).
+    package let storedSchemaVersion: Int
+
     private let connection: Mutex<PostgresConnection>
-    private let now: @Sendable () -> Date
+    let now: @Sendable () -> Date
 
     /// Connects to the server `url` names and, unless the options say not to, creates or
     /// migrates the store's tables.
@@ -65,6 +69,7 @@ public final class PostgresSeenStore: SeenStore {
         self.options = options
         self.enforcedUser = opened.enforcedUser
         self.rowSecurity = opened.rowSecurity
+        self.storedSchemaVersion = opened.schemaVersion
         self.now = now
         self.connection = Mutex(opened.connection)
     }
@@ -129,28 +134,39 @@ public final class PostgresSeenStore: SeenStore {
         }
     }
 
-    /// Removes the user's record of `walkthrough`, or all of the user's records when `nil`.
+    /// Removes the user's record of `walkthrough`, or all of the user's records when `nil`,
+    /// and their events, in one transaction.
     ///
     /// - Returns: The number of records removed. (Should the connection be lost after the
     ///   server removed them but before it said so, the repeated call removes nothing more and
     ///   answers 0.)
     @discardableResult
     public func reset(user: String, walkthrough: String?) throws(SeenStoreError) -> Int {
-        try withConnection { connection throws(PostgresFailure) in
-            if let walkthrough {
-                return try connection.execute(SQL.resetOne, [user, walkthrough]).affectedRows
+        let events = hasEvents
+        return try withConnection { connection throws(PostgresFailure) in
+            try connection.transaction { () throws(PostgresFailure) in
+                if let walkthrough {
+                    if events { try connection.execute(EventSQL.resetOne, [user, walkthrough]) }
+                    return try connection.execute(SQL.resetOne, [user, walkthrough]).affectedRows
+                }
+                if events { try connection.execute(EventSQL.resetUser, [user]) }
+                return try connection.execute(SQL.resetUser, [user]).affectedRows
             }
-            return try connection.execute(SQL.resetUser, [user]).affectedRows
         }
     }
 
-    /// Removes every user's record of `walkthrough` (that this role may change).
+    /// Removes every user's record of `walkthrough` (that this role may change), and its
+    /// events, in one transaction.
     ///
     /// - Returns: The number of records removed.
     @discardableResult
     public func resetAllUsers(walkthrough: String) throws(SeenStoreError) -> Int {
-        try withConnection { connection throws(PostgresFailure) in
-            try connection.execute(SQL.resetWalkthrough, [walkthrough]).affectedRows
+        let events = hasEvents
+        return try withConnection { connection throws(PostgresFailure) in
+            try connection.transaction { () throws(PostgresFailure) in
+                if events { try connection.execute(EventSQL.resetWalkthrough, [walkthrough]) }
+                return try connection.execute(SQL.resetWalkthrough, [walkthrough]).affectedRows
+            }
         }
     }
 

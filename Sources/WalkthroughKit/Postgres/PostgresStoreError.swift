@@ -118,7 +118,8 @@ public struct PostgresStoreError: Error, Sendable, Hashable, CustomStringConvert
             return
                 "\(server) refused: permission denied\(because)\(code); the tables must be "
                 + "created by a role that may (their owner), and this role granted SELECT, "
-                + "INSERT, UPDATE and DELETE on walkthrough_seen and SELECT on walkthrough_schema"
+                + "INSERT, UPDATE and DELETE on walkthrough_seen and walkthrough_events, and SELECT "
+                + "on walkthrough_schema"
         case .readOnly:
             return
                 "the walkthrough store at \(location) only reads\(because); nothing was "

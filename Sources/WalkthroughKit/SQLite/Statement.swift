@@ -83,6 +83,11 @@ final class Statement {
     }
 
     /// Binds `bytes` as text; with `SQLITE_STATIC` the caller keeps them alive until unbound.
+    /// Binds SQL `NULL` to the 1-based parameter `index`.
+    func bindNull(at index: Int32) throws(SQLiteError) {
+        try check(sqlite3_bind_null(handle, index))
+    }
+
     private func bindText(
         _ bytes: UnsafeBufferPointer<UInt8>, at index: Int32,
         destructor: sqlite3_destructor_type? = sqliteTransient
@@ -180,6 +185,11 @@ final class Statement {
     /// The integer in the 0-based `column` of the current row.
     func int(at column: Int32) -> Int {
         Int(sqlite3_column_int64(handle, column))
+    }
+
+    /// The real number in the 0-based `column` of the current row.
+    func double(at column: Int32) -> Double {
+        sqlite3_column_double(handle, column)
     }
 
     /// The 64-bit integer in the 0-based `column` of the current row.

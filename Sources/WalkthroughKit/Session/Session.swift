@@ -30,6 +30,13 @@ public final class Session {
     public let resumedAt: Int
     /// The navigation state.
     public private(set) var navigator: Navigator
+    /// The locale the walkthrough is shown in, kept with every event; `nil` when none is known.
+    public let locale: String?
+    /// Whether the session was asked to play a walkthrough the user has already seen (the
+    /// command's `--force`); kept in the `started` event.
+    public let forced: Bool
+    /// Whether the session writes events (``WalkthroughEvent``) to a store that records them.
+    public let recordsEvents: Bool
 
     private var observers: [(token: ObserverToken, handler: (SessionEvent) -> Void)] = []
     private var nextToken = 0
@@ -42,6 +49,9 @@ public final class Session {
         self.priorRecord = nil
         self.resumedAt = 0
         self.navigator = Navigator(walkthrough: walkthrough)
+        self.locale = nil
+        self.forced = false
+        self.recordsEvents = false
     }
 
     /// Creates a session for `user`, reading their record from `store` first.
@@ -52,9 +62,14 @@ public final class Session {
     ///   - store: Where the record is kept.
     ///   - restart: Start on the first page even when an unfinished run of the same version is
     ///     stored.
+    ///   - locale: The locale the walkthrough is shown in, kept with its events.
+    ///   - forced: Whether this is a replay asked for (`--force`), kept in the `started` event.
+    ///   - recordsEvents: Whether to write events when `store` is an ``EventRecordingStore``;
+    ///     pass ``EventRecording/isEnabled(environment:)`` to follow `WALKTHROUGH_EVENTS`.
     /// - Throws: Whatever the store throws when reading.
     public init(
-        walkthrough: Walkthrough, user: String, store: any SeenStore, restart: Bool = false
+        walkthrough: Walkthrough, user: String, store: any SeenStore, restart: Bool = false,
+        locale: String? = nil, forced: Bool = false, recordsEvents: Bool = true
     ) throws {
         let record = try store.record(user: user, walkthrough: walkthrough.id)
         var start = 0
@@ -69,6 +84,9 @@ public final class Session {
         self.priorRecord = record
         self.resumedAt = start
         self.navigator = Navigator(walkthrough: walkthrough, startingAt: start)
+        self.locale = locale
+        self.forced = forced
+        self.recordsEvents = recordsEvents
     }
 
     // MARK: - State
@@ -124,7 +142,29 @@ public final class Session {
     ///
     /// - Throws: Whatever the store throws.
     public func start() throws {
-        try saveProgress(page: navigator.index)
+        let page = navigator.index
+        try store(
+            .progress(page: page),
+            events: [
+                .init(.started(locale: locale, resumed: isResuming, forced: forced), page: page),
+                .init(.page, page: page),
+            ])
+    }
+
+    /// Records that the user stopped part-way (a `quit` event); the progress is already kept.
+    /// The players call it when the user quits.
+    ///
+    /// - Throws: Whatever the store throws.
+    public func quit() throws {
+        try store(nil, events: [.init(.quit, page: navigator.index)])
+    }
+
+    /// Records that a signal ended playing (an `interrupted` event naming it: `SIGINT`,
+    /// `SIGTERM`, `SIGHUP`); the progress is already kept.
+    ///
+    /// - Throws: Whatever the store throws.
+    public func interrupted(by signal: String) throws {
+        try store(nil, events: [.init(.interrupted(signal: signal), page: navigator.index)])
     }
 
     /// Moves to the next page, or on the last page finishes as completed.
@@ -179,26 +219,40 @@ public final class Session {
     private func commit(_ moved: Navigator, move: Move) throws {
         switch move {
         case .moved(let transition):
-            try saveProgress(page: transition.to)
+            try store(.progress(page: transition.to), events: [.init(.page, page: transition.to)])
             navigator = moved
             notify(
                 .pageChanged(
                     from: transition.from, to: transition.to, direction: transition.direction))
         case .finished(let outcome):
-            if let store, let user {
-                try store.markSeen(
-                    user: user, walkthrough: walkthrough.id, version: walkthrough.version,
-                    outcome: outcome)
-            }
+            try store(.seen(outcome), events: [.init(.finished(outcome), page: navigator.index)])
             navigator = moved
             notify(.finished(outcome))
         }
     }
 
-    private func saveProgress(page: Int) throws {
+    /// Writes `change` and, where the store records them and the session may, `events`, in
+    /// one transaction; a store that keeps no events gets the change alone.
+    private func store(_ change: SessionStep.Change?, events: [SessionStep.Event]) throws {
         guard let store, let user else { return }
-        try store.saveProgress(
-            user: user, walkthrough: walkthrough.id, version: walkthrough.version, page: page)
+        if recordsEvents, let recorder = store as? any EventRecordingStore {
+            try recorder.write(
+                SessionStep(
+                    user: user, walkthrough: walkthrough.id, version: walkthrough.version,
+                    change: change, events: events, locale: locale))
+            return
+        }
+        switch change {
+        case .progress(let page):
+            try store.saveProgress(
+                user: user, walkthrough: walkthrough.id, version: walkthrough.version, page: page)
+        case .seen(let outcome):
+            try store.markSeen(
+                user: user, walkthrough: walkthrough.id, version: walkthrough.version,
+                outcome: outcome)
+        case nil:
+            break
+        }
     }
 
     private func notify(_ event: SessionEvent) {

@@ -7,7 +7,7 @@ import Synchronization
 /// Like SQLite, it compares user names and walkthrough ids by their UTF-8 bytes (so `"é"` and
 /// `"e\u{301}"` are two users, as they are two rows in SQLite, although Swift calls the strings
 /// equal) and keeps `updatedAt` to the millisecond.
-public final class InMemorySeenStore: SeenStore {
+public final class InMemorySeenStore: EventRecordingStore {
     /// A record's key, compared and hashed by UTF-8 bytes, as SQLite's `BINARY` collation does.
     private struct Key: Hashable {
         var user: String
@@ -26,6 +26,9 @@ public final class InMemorySeenStore: SeenStore {
     }
 
     private let storage = Mutex<[Key: SeenRecord]>([:])
+    /// The events, in the order written; taken only while holding `storage`'s lock when both
+    /// change together.
+    private let eventLog = Mutex<[WalkthroughEvent]>([])
     private let now: @Sendable () -> Date
 
     /// Creates an empty store.
@@ -54,18 +57,9 @@ public final class InMemorySeenStore: SeenStore {
         precondition(version >= 1, "a walkthrough's version is 1 or more")
         let stamp = now().roundedToMilliseconds
         storage.withLock { records in
-            let key = Key(user: user, walkthrough: walkthrough)
-            let existing = records[key]
-            if let existing, existing.outcome.countsAsSeen, existing.version > version { return }
-            if let existing, existing.outcome == .completed, outcome == .skipped,
-                existing.version == version
-            {
-                return
-            }
-            records[key] = SeenRecord(
-                user: existing?.user ?? user, walkthrough: existing?.walkthrough ?? walkthrough,
-                version: version, outcome: SeenOutcome(outcome),
-                lastPage: existing?.lastPage ?? 0, updatedAt: stamp)
+            Self.markSeen(
+                &records, user: user, walkthrough: walkthrough, version: version,
+                outcome: outcome, stamp: stamp)
         }
     }
 
@@ -77,19 +71,102 @@ public final class InMemorySeenStore: SeenStore {
         precondition(page >= 0, "page indices are 0-based")
         let stamp = now().roundedToMilliseconds
         storage.withLock { records in
-            let key = Key(user: user, walkthrough: walkthrough)
-            let existing = records[key]
-            if let existing, existing.isSeen(atLeast: version) { return }
-            records[key] = SeenRecord(
-                user: existing?.user ?? user, walkthrough: existing?.walkthrough ?? walkthrough,
-                version: version, outcome: .inProgress, lastPage: page, updatedAt: stamp)
+            Self.saveProgress(
+                &records, user: user, walkthrough: walkthrough, version: version, page: page,
+                stamp: stamp)
         }
+    }
+
+    // MARK: - Events
+
+    /// Applies the step's change and appends its events, under the records' lock.
+    public func write(_ step: SessionStep) {
+        let stamp = now().roundedToMilliseconds
+        storage.withLock { records in
+            switch step.change {
+            case .progress(let page):
+                precondition(page >= 0, "page indices are 0-based")
+                Self.saveProgress(
+                    &records, user: step.user, walkthrough: step.walkthrough,
+                    version: step.version, page: page, stamp: stamp)
+            case .seen(let outcome):
+                Self.markSeen(
+                    &records, user: step.user, walkthrough: step.walkthrough,
+                    version: step.version, outcome: outcome, stamp: stamp)
+            case nil:
+                break
+            }
+            eventLog.withLock { $0 += step.stamped(stamp) }
+        }
+    }
+
+    /// Calls `body` with the events `filter` lets through, oldest first.
+    public func forEachEvent(
+        matching filter: EventFilter, _ body: (WalkthroughEvent) throws -> Void
+    ) rethrows {
+        // Appended in time order (one clock, under one lock): a stable sort keeps that order.
+        let events = eventLog.withLock { $0.filter(filter.matches) }
+        for event in events { try body(event) }
+    }
+
+    /// Removes the events older than `date`; with `dryRun`, only counts them.
+    public func pruneEvents(before date: Date, dryRun: Bool) -> Int {
+        let limit = date.millisecondsSince1970
+        return eventLog.withLock { events in
+            let old = events.filter { $0.time.millisecondsSince1970 < limit }.count
+            if !dryRun { events.removeAll { $0.time.millisecondsSince1970 < limit } }
+            return old
+        }
+    }
+
+    /// Removes the events of `user` (of `walkthrough` only, when given), or of everyone's
+    /// `walkthrough` when `user` is `nil`.
+    private func removeEvents(user: String?, walkthrough: String?) {
+        eventLog.withLock { events in
+            events.removeAll { event in
+                (user.map { event.user.utf8.elementsEqual($0.utf8) } ?? true)
+                    && (walkthrough.map { event.walkthrough.utf8.elementsEqual($0.utf8) } ?? true)
+            }
+        }
+    }
+
+    // MARK: - The rules, on the dictionary
+
+    private static func markSeen(
+        _ records: inout [Key: SeenRecord], user: String, walkthrough: String, version: Int,
+        outcome: FinishOutcome, stamp: Date
+    ) {
+        let key = Key(user: user, walkthrough: walkthrough)
+        let existing = records[key]
+        if let existing, existing.outcome.countsAsSeen, existing.version > version { return }
+        if let existing, existing.outcome == .completed, outcome == .skipped,
+            existing.version == version
+        {
+            return
+        }
+        records[key] = SeenRecord(
+            user: existing?.user ?? user, walkthrough: existing?.walkthrough ?? walkthrough,
+            version: version, outcome: SeenOutcome(outcome),
+            lastPage: existing?.lastPage ?? 0, updatedAt: stamp)
+    }
+
+    private static func saveProgress(
+        _ records: inout [Key: SeenRecord], user: String, walkthrough: String, version: Int,
+        page: Int, stamp: Date
+    ) {
+        let key = Key(user: user, walkthrough: walkthrough)
+        let existing = records[key]
+        if let existing, existing.isSeen(atLeast: version) { return }
+        records[key] = SeenRecord(
+            user: existing?.user ?? user, walkthrough: existing?.walkthrough ?? walkthrough,
+            version: version, outcome: .inProgress, lastPage: page, updatedAt: stamp)
     }
 
     /// Removes the user's record of `walkthrough`, or all the user's records when `nil`.
     @discardableResult
     public func reset(user: String, walkthrough: String?) -> Int {
-        storage.withLock { records in
+        defer { removeEvents(user: user, walkthrough: walkthrough) }
+        return storage.withLock { records in
             if let walkthrough {
                 return records.removeValue(forKey: Key(user: user, walkthrough: walkthrough))
                     == nil ? 0 : 1
@@ -103,7 +180,8 @@ public final class InMemorySeenStore: SeenStore {
     /// Removes every user's record of `walkthrough`.
     @discardableResult
     public func resetAllUsers(walkthrough: String) -> Int {
-        storage.withLock { records in
+        defer { removeEvents(user: nil, walkthrough: walkthrough) }
+        return storage.withLock { records in
             let keys = records.keys.filter { $0.walkthrough.utf8.elementsEqual(walkthrough.utf8) }
             for key in keys { records.removeValue(forKey: key) }
             return keys.count

@@ -30,7 +30,7 @@ extension SQLiteSeenStore: AdministeredSeenStore {
             }
         }
         return SeenStoreInfo(
-            backend: "sqlite", location: path, schemaVersion: Self.schemaVersion,
+            backend: "sqlite", location: path, schemaVersion: storedSchemaVersion,
             records: counts[0], users: counts[1],
             serverVersion: String(cString: sqlite3_libversion()))
     }

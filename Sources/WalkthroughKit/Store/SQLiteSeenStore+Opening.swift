@@ -158,19 +158,20 @@ extension SQLiteSeenStore {
         let state = try sqlite(options) { () throws(SQLiteError) in try readState(connection) }
         try refuseForeign(state, path: path)
         if state.version == 0, state.objectCount == 0 { throw .databaseMissing(path: path) }
-        guard state.version == StoreSchema.currentVersion else {
-            // An older schema: only a store that may write can migrate it. (Schema 1 is the
-            // first, so today this is a file whose version is 0 but holds tables, refused above.)
-            throw .unrecognizedSchema(
-                path: path,
-                detail: "it has schema version \(state.version), which only a command that "
-                    + "writes (such as walkthrough mark) can bring up to \(StoreSchema.currentVersion)"
-            )
-        }
+        // An older schema is read as it is: only a store that writes migrates it, and a
+        // version-1 store simply has no events yet. (A version 0 holding tables was refused.)
         try sqlite(options) { () throws(SQLiteError) in
             _ = try connection.slottedStatement(SQL.record)
         }
         return connection
+    }
+
+    /// The schema version of the opened file (`PRAGMA user_version`), which a read-only store
+    /// reads as it is.
+    static func storedVersion(
+        of connection: Connection, options: Options
+    ) throws(SeenStoreError) -> Int {
+        try sqlite(options) { () throws(SQLiteError) in try readState(connection).version }
     }
 
     /// The scheme of `path` when it is written as a URL (`scheme://…`), else `nil`.

@@ -22,7 +22,7 @@ import Synchronization
 ///
 /// The store is `Sendable`: one connection, guarded by a `Mutex`, serves every thread; calls
 /// run one at a time. Open one store per process and share it.
-public final class SQLiteSeenStore: SeenStore {
+public final class SQLiteSeenStore: EventRecordingStore {
     /// The database file, as given.
     public let path: String
     /// The options the store was opened with.
@@ -30,8 +30,12 @@ public final class SQLiteSeenStore: SeenStore {
     /// The schema version this build of WalkthroughKit reads and writes.
     public static var schemaVersion: Int { StoreSchema.currentVersion }
 
+    /// The schema version of the file as opened: ``schemaVersion``, except for a read-only
+    /// store of an older version, which is read as it is (a version-1 store has no events).
+    package let storedSchemaVersion: Int
+
     private let connection: Mutex<Connection>
-    private let now: @Sendable () -> Date
+    let now: @Sendable () -> Date
     /// How many times a call has begun to wait for another process's lock; readable while a
     /// call is waiting (tests use it to release a lock only once a writer waits for it).
     package let lockWaits: WaitCount
@@ -55,6 +59,10 @@ public final class SQLiteSeenStore: SeenStore {
         now: @escaping @Sendable () -> Date = { Date() }
     ) throws(SeenStoreError) {
         let connection = try Self.openConnection(path: path, options: options)
+        self.storedSchemaVersion =
+            options.readOnly
+            ? try Self.storedVersion(of: connection, options: options)
+            : StoreSchema.currentVersion
         self.path = path
         self.options = options
         self.now = now
@@ -138,14 +146,15 @@ public final class SQLiteSeenStore: SeenStore {
         }
     }
 
-    /// Removes the user's record of `walkthrough`, or all of the user's records when `nil`.
+    /// Removes the user's record of `walkthrough`, or all of the user's records when `nil`,
+    /// and their events, in one transaction.
     ///
     /// - Returns: The number of records removed.
     @discardableResult
     public func reset(user: String, walkthrough: String?) throws(SeenStoreError) -> Int {
         try withConnection { connection throws(SQLiteError) in
             try connection.immediateTransaction { () throws(SQLiteError) in
-                try connection.withStatement(
+                let removed = try connection.withStatement(
                     walkthrough == nil ? SQL.resetUser : SQL.resetOne
                 ) { statement throws(SQLiteError) in
                     try statement.bind(user, at: 1)
@@ -153,23 +162,37 @@ public final class SQLiteSeenStore: SeenStore {
                     try statement.run()
                     return connection.changes
                 }
+                try connection.withStatement(
+                    walkthrough == nil ? EventSQL.resetUser : EventSQL.resetOne
+                ) { statement throws(SQLiteError) in
+                    try statement.bind(user, at: 1)
+                    if let walkthrough { try statement.bind(walkthrough, at: 2) }
+                    try statement.run()
+                }
+                return removed
             }
         }
     }
 
-    /// Removes every user's record of `walkthrough`, in one transaction.
+    /// Removes every user's record of `walkthrough`, and its events, in one transaction.
     ///
     /// - Returns: The number of records removed.
     @discardableResult
     public func resetAllUsers(walkthrough: String) throws(SeenStoreError) -> Int {
         try withConnection { connection throws(SQLiteError) in
             try connection.immediateTransaction { () throws(SQLiteError) in
-                try connection.withStatement(SQL.resetWalkthrough) {
+                let removed = try connection.withStatement(SQL.resetWalkthrough) {
                     statement throws(SQLiteError) in
                     try statement.bind(walkthrough, at: 1)
                     try statement.run()
                     return connection.changes
                 }
+                try connection.withStatement(EventSQL.resetWalkthrough) {
+                    statement throws(SQLiteError) in
+                    try statement.bind(walkthrough, at: 1)
+                    try statement.run()
+                }
+                return removed
             }
         }
     }

@@ -90,7 +90,7 @@ package struct SeenStoreInfo: Sendable, Hashable {
 
 /// The administrative side of the stores the `walkthrough` command opens: `db info`, `import`,
 /// and the user a row-security store acts for.
-package protocol AdministeredSeenStore: SeenStore {
+package protocol AdministeredSeenStore: EventRecordingStore {
     /// Where the store is and what it holds.
     func info() throws(SeenStoreError) -> SeenStoreInfo
 

@@ -2,8 +2,8 @@
 ///
 /// The schema version lives in `PRAGMA user_version`; ``migrations`` holds one entry per
 /// version, in order, and opening a database runs the entries it lacks inside one
-/// `BEGIN IMMEDIATE` transaction. Version 2 of the schema is one more entry at the end of the
-/// list; nothing else changes. `PRAGMA application_id` marks the file as a walkthrough store.
+/// `BEGIN IMMEDIATE` transaction. Version 2 added the `events` table (see ``EventSchema``); a
+/// version-1 store keeps every record. `PRAGMA application_id` marks the file as a walkthrough store.
 enum StoreSchema {
     /// One step of the schema: the statements that take a database at `version - 1` to
     /// `version`.
@@ -34,7 +34,11 @@ enum StoreSchema {
                     PRIMARY KEY (user, walkthrough)
                 ) WITHOUT ROWID
                 """
-            ])
+            ]),
+        Migration(
+            version: 2,
+            summary: "the events of every session, for the funnel (walkthrough events, stats)",
+            statements: EventSchema.sqliteStatements),
     ]
 
     /// The schema version this build writes and reads: the number of migrations.

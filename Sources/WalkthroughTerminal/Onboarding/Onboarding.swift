@@ -82,7 +82,10 @@ public enum Onboarding {
 
         let session: Session
         do {
-            switch try gate.decide(.walkthrough(walkthrough), restart: options.restart) {
+            switch try gate.decide(
+                .walkthrough(walkthrough), restart: options.restart,
+                recordsEvents: options.recordsEvents)
+            {
             case .alreadySeen(let record): return .alreadySeen(record)
             case .show(let shown): session = shown
             }

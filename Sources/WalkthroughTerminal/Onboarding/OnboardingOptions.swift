@@ -1,4 +1,5 @@
 public import FoundationEssentials
+import WalkthroughKit
 
 /// The finer choices of ``Onboarding/presentIfNeeded(_:user:store:policy:storeFailure:options:)``:
 /// which descriptors to use, which signals to handle, which environment to read.
@@ -33,14 +34,19 @@ public struct OnboardingOptions: Sendable, Hashable {
     /// Start on the first page even when an unfinished run of the same version is stored.
     /// Default: `false` (resume where the user left off).
     public var restart: Bool
+    /// Whether the session records its events (for `walkthrough stats`) in a store that keeps
+    /// them. Default: as `WALKTHROUGH_EVENTS` in ``environment`` says (on unless `off`).
+    public var recordsEvents: Bool
 
     /// Creates options; every default suits a command-line tool.
     public init(
         input: Int32 = 0, output: Int32 = 1, errorOutput: Int32 = 2,
         signals: SignalHandling = .all,
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        restart: Bool = false
+        restart: Bool = false, recordsEvents: Bool? = nil
     ) {
+        self.recordsEvents =
+            recordsEvents ?? EventRecording.isEnabled(environment: environment)
         self.input = input
         self.output = output
         self.errorOutput = errorOutput

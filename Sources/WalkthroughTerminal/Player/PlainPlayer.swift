@@ -57,6 +57,11 @@ public final class PlainPlayer {
         defer { pipe?.restore() }
         if let outcome = session.outcome { return Session.result(of: outcome) }
         try session.start()
+        return try session.recordEnd(try playPages(pipe))
+    }
+
+    /// Shows pages and performs commands until playing ends.
+    private func playPages(_ pipe: SignalPipe?) throws -> PlayResult {
         try write(commandsHint())
         try showPage()
         while true {

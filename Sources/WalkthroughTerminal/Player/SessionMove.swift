@@ -46,6 +46,19 @@ extension Session {
         }
     }
 
+    /// Records how playing stopped when it stopped part-way: a `quit` or an `interrupted`
+    /// event (the progress is already kept). Finishing was recorded by the move itself.
+    ///
+    /// - Throws: The store's error.
+    func recordEnd(_ result: PlayResult) throws -> PlayResult {
+        switch result {
+        case .quit: try quit()
+        case .interrupted(let signal): try interrupted(by: signal.description)
+        case .completed, .skipped: break
+        }
+        return result
+    }
+
     /// The result for a finished walkthrough.
     static func result(of outcome: FinishOutcome) -> PlayResult {
         switch outcome {

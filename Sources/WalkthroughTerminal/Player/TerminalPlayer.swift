@@ -45,12 +45,14 @@ public final class TerminalPlayer {
         let size = TerminalDetection.size(of: options.output) ?? .fallback
         let controller = InteractiveController(
             session: session, size: size, colour: options.colour)
+        let result: PlayResult
         do {
-            return try run(controller, signalPipe: terminal.signalPipe)
+            result = try run(controller, signalPipe: terminal.signalPipe)
         } catch TerminalError.readFailed(errno: EIO), TerminalError.writeFailed(errno: EIO) {
             // The terminal went away (its window closed): as SIGHUP.
-            return .interrupted(.hangup)
+            result = .interrupted(.hangup)
         }
+        return try session.recordEnd(result)
     }
 
     // MARK: - Loop

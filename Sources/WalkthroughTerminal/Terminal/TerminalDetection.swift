@@ -18,6 +18,14 @@ public enum TerminalDetection {
         return isatty(input) == 1 && isatty(output) == 1
     }
 
+    /// Whether `output` is a terminal that can take escape sequences: a terminal, and `TERM`
+    /// set, not empty and not `dumb`. For output-only drawing (a chart) where input does not
+    /// matter.
+    public static func isTerminal(output: Int32 = 1, term: String? = environment("TERM")) -> Bool {
+        guard let term, !term.isEmpty, term != "dumb" else { return false }
+        return isatty(output) == 1
+    }
+
     /// Whether to use colour: yes unless `NO_COLOR` is set to a non-empty value
     /// (https://no-color.org).
     ///

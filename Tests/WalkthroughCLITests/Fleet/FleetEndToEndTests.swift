@@ -185,17 +185,17 @@ struct FleetEndToEndTests {
         #expect(empty.standardOutput.contains("\"schemaVersion\": 0"))
         let migrate = try sandbox.execute(["db", "migrate", "--db", url])
         #expect(migrate.status == 0, "\(migrate.standardError)")
-        #expect(migrate.standardOutput.hasPrefix("Created the walkthrough schema (version 1) at "))
+        #expect(migrate.standardOutput.hasPrefix("Created the walkthrough schema (version 2) at "))
         let again = try sandbox.execute(["db", "migrate", "--db", url])
         #expect(again.status == 0)
-        #expect(again.standardOutput.contains("is up to date (version 1)"))
+        #expect(again.standardOutput.contains("is up to date (version 2)"))
         _ = try sandbox.execute(["import", "-", "--db", url], input: Self.oneRecord)
         let info = try sandbox.execute(["db", "info", "--db", url, "--json"])
         let object = try #require(
             try JSONSerialization.jsonObject(with: Data(info.standardOutput.utf8))
                 as? [String: Any])
         #expect(object["backend"] as? String == "postgresql")
-        #expect(object["schemaVersion"] as? Int == 1)
+        #expect(object["schemaVersion"] as? Int == 2)
         #expect(object["records"] as? Int == 1)
         #expect(object["users"] as? Int == 1)
         #expect((object["serverVersion"] as? String)?.hasPrefix("15") == true)
@@ -257,6 +257,24 @@ struct FleetEndToEndTests {
         #expect(export.contains("\"user\":\"\(role)\""))
         let all = try sandbox.execute(["export", "--db", url]).standardOutput
         #expect(all.split(separator: "\n").count == 2)
+
+        // Events: the everyday role needs the same four privileges on walkthrough_events (its
+        // identity column needs no grant on a sequence) and sees only its own.
+        try admin.exec("GRANT SELECT, INSERT, UPDATE, DELETE ON walkthrough_events TO \(role)")
+        let played = try sandbox.execute(
+            ["play", "foodpin", "--db", roleURL, "--plain", "--force"], input: "q\n")
+        #expect(played.status == 0, "\(played.standardError)")
+        let other = try sandbox.execute(
+            ["play", "foodpin", "--db", url, "--user", "other", "--plain", "--force"],
+            input: "q\n")
+        #expect(other.status == 0, "\(other.standardError)")
+        let own = try sandbox.execute(["events", "--db", roleURL]).standardOutput
+        #expect(own.split(separator: "\n").count == 3)
+        #expect(!own.contains("\"user\":\"other\""))
+        let everyone = try sandbox.execute(["events", "--db", url]).standardOutput
+        #expect(everyone.split(separator: "\n").count == 6)
+        let stats = try sandbox.execute(["stats", "foodpin", "--db", roleURL, "--json"])
+        #expect(stats.standardOutput.contains("\"users\": 1"))
     }
 
     private static let oneRecord = """

@@ -109,7 +109,9 @@ struct SQLiteSeenStoreOpeningTests {
         try write(Data(), to: path)
         let store = try SQLiteSeenStore(path: path)
         try store.markSeen(user: "alice", walkthrough: "foodpin", version: 1, outcome: .completed)
-        #expect(try RawDatabase(path).scalar("PRAGMA user_version") == "1")
+        #expect(
+            try RawDatabase(path).scalar("PRAGMA user_version")
+                == String(SQLiteSeenStore.schemaVersion))
         #expect(try store.hasSeen(user: "alice", walkthrough: "foodpin", version: 1))
     }
 
@@ -155,8 +157,10 @@ struct SQLiteSeenStoreOpeningTests {
         try store.markSeen(user: "bob", walkthrough: "foodpin", version: 1, outcome: .completed)
         let raw = try RawDatabase(path)
         #expect(try raw.scalar("PRAGMA journal_mode") == "delete")
-        #expect(try raw.scalar("PRAGMA user_version") == "1")
+        // Migrated to the current version on that first write, keeping the version-1 record.
+        #expect(try raw.scalar("PRAGMA user_version") == String(SQLiteSeenStore.schemaVersion))
         #expect(try raw.scalar("SELECT count(*) FROM seen") == "2")
+        #expect(try raw.scalar("SELECT count(*) FROM events") == "0")
     }
 
     @Test(arguments: [false, true])
@@ -167,7 +171,9 @@ struct SQLiteSeenStoreOpeningTests {
             let raw = try RawDatabase(path)
             if walMode { try raw.exec("PRAGMA journal_mode = WAL") }
             try raw.exec(storeSchemaVersion1SQL)
-            try raw.exec("ALTER TABLE seen ADD COLUMN note TEXT; PRAGMA user_version = 2")
+            try raw.exec(
+                "ALTER TABLE seen ADD COLUMN note TEXT; "
+                    + "PRAGMA user_version = \(SQLiteSeenStore.schemaVersion + 1)")
         }
         #expect(sideFiles(of: path).isEmpty)
         let before = try bytes(of: path)
@@ -175,7 +181,11 @@ struct SQLiteSeenStoreOpeningTests {
         let error = try #require(throws: SeenStoreError.self) {
             try SQLiteSeenStore(path: path)
         }
-        #expect(error == .newerSchema(path: path, found: 2, supported: 1))
+        #expect(
+            error
+                == .newerSchema(
+                    path: path, found: SQLiteSeenStore.schemaVersion + 1,
+                    supported: SQLiteSeenStore.schemaVersion))
         #expect(error.description.contains(path))
         #expect(try bytes(of: path) == before)
         #expect(sideFiles(of: path).isEmpty)

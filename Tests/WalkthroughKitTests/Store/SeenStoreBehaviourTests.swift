@@ -40,7 +40,7 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
 
 /// A store under test and the temporary folder its file lives in.
 struct StoreFixture {
-    let store: any SeenStore
+    let store: any EventRecordingStore
     let folder: TemporaryFolder?
 }
 

@@ -33,8 +33,8 @@ final class SteppingClock: Sendable {
 /// A store that keeps the temporary folder of its database alive as long as itself, so that
 /// `try kind.make().store` can be used on its own: each write of the rollback journal creates a
 /// `-journal` file in the folder, which must still exist.
-struct FolderBoundStore: SeenStore {
-    let base: any SeenStore
+struct FolderBoundStore: EventRecordingStore {
+    let base: any EventRecordingStore
     let folder: TemporaryFolder
 
     func record(user: String, walkthrough: String) throws -> SeenRecord? {
@@ -62,6 +62,21 @@ struct FolderBoundStore: SeenStore {
     }
     func forEachRecord(user: String?, _ body: (SeenRecord) throws -> Void) throws {
         try base.forEachRecord(user: user, body)
+    }
+    func write(_ step: SessionStep) throws { try base.write(step) }
+    func forEachEvent(
+        matching filter: EventFilter, _ body: (WalkthroughEvent) throws -> Void
+    ) throws {
+        try base.forEachEvent(matching: filter, body)
+    }
+    func pruneEvents(before date: Date, dryRun: Bool) throws -> Int {
+        try base.pruneEvents(before: date, dryRun: dryRun)
+    }
+    func funnelStats(
+        walkthrough: String, version: Int, since: Date?, pageCount: Int
+    ) throws -> FunnelStats {
+        try base.funnelStats(
+            walkthrough: walkthrough, version: version, since: since, pageCount: pageCount)
     }
 }
 

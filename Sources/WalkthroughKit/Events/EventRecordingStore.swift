@@ -1,0 +1,91 @@
+public import FoundationEssentials
+
+/// A ``SeenStore`` that also keeps the events of every session, for the funnel
+/// (``funnel(of:version:since:)``) and `walkthrough events`.
+///
+/// ``SQLiteSeenStore``, ``PostgresSeenStore`` and ``InMemorySeenStore`` record events. A
+/// ``Session`` whose store conforms writes each move as one ``SessionStep``: the progress and
+/// its events in one transaction. ``reset(user:walkthrough:)`` and
+/// ``resetAllUsers(walkthrough:)`` remove the events of what they remove.
+public protocol EventRecordingStore: SeenStore {
+    /// Applies the step's change (if any) and appends its events, stamped with one time, in one
+    /// transaction: both or neither. Durable when it returns, as the other writes are.
+    func write(_ step: SessionStep) throws
+
+    /// Calls `body` with every event `filter` lets through, oldest first (in the order they
+    /// were written when two share a millisecond).
+    func forEachEvent(
+        matching filter: EventFilter, _ body: (WalkthroughEvent) throws -> Void)
+        throws
+
+    /// Removes the events older than `date` (all users, all walkthroughs); with `dryRun`,
+    /// removes nothing.
+    ///
+    /// - Returns: How many events were (or would be) removed.
+    func pruneEvents(before date: Date, dryRun: Bool) throws -> Int
+
+    /// The funnel of `walkthrough` at `version`, counting the events at or after `since`, with
+    /// pages `1...max(pageCount, the highest page in the events)` and no page ids.
+    func funnelStats(
+        walkthrough: String, version: Int, since: Date?, pageCount: Int
+    ) throws
+        -> FunnelStats
+}
+
+extension EventRecordingStore {
+    /// Default: every event, then ``FunnelStats/init(walkthrough:version:since:pageCount:events:)``.
+    public func funnelStats(
+        walkthrough: String, version: Int, since: Date?, pageCount: Int
+    ) throws -> FunnelStats {
+        var events: [WalkthroughEvent] = []
+        try forEachEvent(matching: EventFilter(walkthrough: walkthrough, since: since)) {
+            if $0.version == version { events.append($0) }
+        }
+        return FunnelStats(
+            walkthrough: walkthrough, version: version, pageCount: pageCount, events: events)
+    }
+
+    /// The funnel of `walkthrough`: who started it, how many finished and how, and how far
+    /// each page took them, with the definition's page ids.
+    ///
+    /// ```swift
+    /// let stats = try store.funnel(of: walkthrough)
+    /// for page in stats.pages { print(page.number, page.reached, page.dropped) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - version: The version to count; by default the definition's.
+    ///   - since: Count only events at or after this time.
+    public func funnel(
+        of walkthrough: Walkthrough, version: Int? = nil, since: Date? = nil
+    ) throws -> FunnelStats {
+        let version = version ?? walkthrough.version
+        var stats = try funnelStats(
+            walkthrough: walkthrough.id, version: version, since: since,
+            pageCount: walkthrough.pages.count)
+        // Page ids belong to the definition as it is now: an older version may have had others.
+        if version == walkthrough.version {
+            for index in stats.pages.indices where index < walkthrough.pages.count {
+                stats.pages[index].id = walkthrough.pages[index].id
+            }
+        }
+        return stats
+    }
+
+    /// Every event `filter` lets through, oldest first.
+    public func events(matching filter: EventFilter = EventFilter()) throws -> [WalkthroughEvent] {
+        var events: [WalkthroughEvent] = []
+        try forEachEvent(matching: filter) { events.append($0) }
+        return events
+    }
+}
+
+/// Whether sessions record events: `WALKTHROUGH_EVENTS=off` (or `0`, `false`, `no`, in any
+/// case) turns them off; anything else, or nothing, leaves them on.
+public enum EventRecording {
+    /// Whether `environment` lets sessions record events.
+    public static func isEnabled(environment: [String: String]) -> Bool {
+        guard let value = environment["WALKTHROUGH_EVENTS"] else { return true }
+        return !["off", "0", "false", "no"].contains(value.lowercased())
+    }
+}

@@ -1,0 +1,261 @@
+public import FoundationEssentials
+
+// MARK: - Events
+
+extension PostgresSeenStore {
+    /// The statements of `walkthrough_events` (schema version 2). Every value is a parameter.
+    enum EventSQL {
+        typealias Prepared = PostgresConnection.Prepared
+        private static let text = PostgresConnection.text
+        private static let int8 = PostgresConnection.int8
+        private static let bool = PostgresConnection.bool
+
+        /// The event columns an insert writes, in order.
+        static let insertColumns = """
+            time, user_name, walkthrough, version, event, page, outcome, locale, resumed, forced,
+            signal
+            """
+
+        /// A step as one statement, so one round trip and one commit: the record's upsert (if
+        /// any) as a data-modifying `WITH`, then the events. `$1` user, `$2` walkthrough, `$3`
+        /// version, `$4` time, `$5` locale, `$6` the page or outcome of the change when there is
+        /// one; then six parameters an event (name, page, outcome, resumed, forced, signal).
+        static func step(change: SessionStep.Change?, events: Int) -> Prepared {
+            var sql = ""
+            var name = "walkthrough_step_"
+            var types = [text, text, int8, int8, text]
+            switch change {
+            case .progress:
+                name += "progress_"
+                types.append(int8)
+                sql = """
+                    WITH change AS (
+                        INSERT INTO walkthrough_seen AS seen (\(SQL.columns))
+                        VALUES ($1, $2, $3, 'inProgress', $6, $4)
+                        ON CONFLICT (user_name, walkthrough) DO UPDATE SET
+                            version = excluded.version, outcome = 'inProgress',
+                            last_page = excluded.last_page, updated_at = excluded.updated_at
+                        WHERE NOT (seen.outcome <> 'inProgress' AND seen.version >= excluded.version)
+                    )
+
+                    """
+            case .seen:
+                name += "seen_"
+                types.append(text)
+                sql = """
+                    WITH change AS (
+                        INSERT INTO walkthrough_seen AS seen (\(SQL.columns))
+                        VALUES ($1, $2, $3, $6, 0, $4)
+                        ON CONFLICT (user_name, walkthrough) DO UPDATE SET
+                            version = excluded.version, outcome = excluded.outcome,
+                            updated_at = excluded.updated_at
+                        WHERE NOT (seen.outcome <> 'inProgress' AND seen.version > excluded.version)
+                            AND NOT (seen.outcome = 'completed' AND excluded.outcome = 'skipped'
+                                AND seen.version = excluded.version)
+                    )
+
+                    """
+            case nil:
+                name += "events_"
+            }
+            let first = types.count + 1
+            let rows = (0..<events).map { index in
+                let base = first + index * 6
+                let own = (0..<6).map { "$\(base + $0)" }
+                return "($4, $1, $2, $3, \(own[0]), \(own[1]), \(own[2]), $5, \(own[3]), "
+                    + "\(own[4]), \(own[5]))"
+            }
+            for _ in 0..<events { types += [text, int8, text, bool, bool, text] }
+            sql +=
+                "INSERT INTO walkthrough_events (\(insertColumns)) VALUES "
+                + rows.joined(separator: ", ")
+            return Prepared(name: name + String(events), sql: sql, parameterTypes: types)
+        }
+
+        static let columns = """
+            time, user_name, walkthrough, version, event, page, outcome, locale, resumed, forced,
+            signal, id
+            """
+
+        /// A page of events after (`$4` time, `$5` id), oldest first; `$1` walkthrough and
+        /// `$2` user, each `NULL` for any; `$3` the earliest time; `$6` how many.
+        static let page = Prepared(
+            name: "walkthrough_events_page",
+            sql: """
+                SELECT \(columns) FROM walkthrough_events
+                WHERE ($1::text IS NULL OR walkthrough = $1) AND ($2::text IS NULL OR user_name = $2)
+                    AND time >= $3 AND (time, id) > ($4, $5)
+                ORDER BY time, id LIMIT $6
+                """,
+            parameterTypes: [text, text, int8, int8, int8, int8])
+
+        static let countBefore = "SELECT count(*) FROM walkthrough_events WHERE time < $1"
+        static let pruneBefore = "DELETE FROM walkthrough_events WHERE time < $1"
+        static let resetOne =
+            "DELETE FROM walkthrough_events WHERE user_name = $1 AND walkthrough = $2"
+        static let resetUser = "DELETE FROM walkthrough_events WHERE user_name = $1"
+        static let resetWalkthrough = "DELETE FROM walkthrough_events WHERE walkthrough = $1"
+
+        /// ``EventSchema/funnelQuery(table:userColumn:parameter:)`` on `walkthrough_events`.
+        static let funnel = Prepared(
+            name: "walkthrough_funnel",
+            sql: EventSchema.funnelQuery(
+                table: "walkthrough_events", userColumn: "user_name", parameter: { "$\($0)" }),
+            parameterTypes: [text, int8, int8])
+    }
+
+    /// Whether the tables include the events: every store that writes, and a read-only store
+    /// of schema version 2 or later.
+    var hasEvents: Bool { storedSchemaVersion >= 2 }
+
+    /// Applies the step's change and appends its events in one statement (so one
+    /// transaction): committed when it returns, both or neither. Repeated once when the
+    /// connection is lost; should the commit's answer be the part lost, the events are then
+    /// written twice (the funnel counts users, so its figures do not change).
+    ///
+    /// - Precondition: `version >= 1`, and pages are 0 or more.
+    public func write(_ step: SessionStep) throws(SeenStoreError) {
+        precondition(step.version >= 1, "a walkthrough's version is 1 or more")
+        guard !step.events.isEmpty else {
+            switch step.change {
+            case .progress(let page):
+                try saveProgress(
+                    user: step.user, walkthrough: step.walkthrough, version: step.version,
+                    page: page)
+            case .seen(let outcome):
+                try markSeen(
+                    user: step.user, walkthrough: step.walkthrough, version: step.version,
+                    outcome: outcome)
+            case nil: break
+            }
+            return
+        }
+        let stamp = String(now().millisecondsSince1970)
+        var parameters: [String?] = [
+            step.user, step.walkthrough, String(step.version), stamp, step.locale,
+        ]
+        switch step.change {
+        case .progress(let page):
+            precondition(page >= 0, "page indices are 0-based")
+            parameters.append(String(page))
+        case .seen(let outcome): parameters.append(SeenOutcome(outcome).rawValue)
+        case nil: break
+        }
+        for event in step.events {
+            precondition(event.page >= 0, "page indices are 0-based")
+            let columns = EventColumns(event.kind)
+            parameters += [
+                event.kind.name, String(event.page), columns.outcome,
+                columns.resumed.map { $0 ? "t" : "f" }, columns.forced.map { $0 ? "t" : "f" },
+                columns.signal,
+            ]
+        }
+        let statement = EventSQL.step(change: step.change, events: step.events.count)
+        try withConnection { connection throws(PostgresFailure) in
+            _ = try connection.execute(statement, parameters)
+        }
+    }
+
+    /// Calls `body` with every event `filter` lets through, oldest first, reading a thousand
+    /// at a time (keyset paging on time and id); `body` runs outside the connection's lock. A
+    /// version-1 store (read-only, not migrated) has none.
+    public func forEachEvent(
+        matching filter: EventFilter, _ body: (WalkthroughEvent) throws -> Void
+    ) throws {
+        guard hasEvents else { return }
+        var after: (time: Int64, id: Int64) = (Int64.min, Int64.min)
+        while true {
+            let page = try eventPage(filter, after: after, limit: Self.recordPageSize)
+            for (event, _) in page { try body(event) }
+            guard page.count == Self.recordPageSize, let last = page.last else { return }
+            after = (last.event.time.millisecondsSince1970, last.id)
+        }
+    }
+
+    private func eventPage(
+        _ filter: EventFilter, after: (time: Int64, id: Int64), limit: Int
+    ) throws(SeenStoreError) -> [(event: WalkthroughEvent, id: Int64)] {
+        try withConnection { connection throws(PostgresFailure) in
+            let result = try connection.execute(
+                EventSQL.page,
+                [
+                    filter.walkthrough, filter.user,
+                    String(filter.since?.millisecondsSince1970 ?? Int64.min), String(after.time),
+                    String(after.id), String(limit),
+                ])
+            var events: [(event: WalkthroughEvent, id: Int64)] = []
+            for row in 0..<result.rowCount {
+                events.append((try Self.decodeEvent(result, row: row), result.int64(row, 11) ?? 0))
+            }
+            return events
+        }
+    }
+
+    /// Removes the events older than `date`; with `dryRun`, only counts them.
+    public func pruneEvents(before date: Date, dryRun: Bool) throws(SeenStoreError) -> Int {
+        guard hasEvents else { return 0 }
+        let limit = String(date.millisecondsSince1970)
+        return try withConnection { connection throws(PostgresFailure) in
+            if dryRun {
+                return Int(try connection.execute(EventSQL.countBefore, [limit]).int64(0, 0) ?? 0)
+            }
+            return try connection.execute(EventSQL.pruneBefore, [limit]).affectedRows
+        }
+    }
+
+    /// The funnel in one query (``EventSchema/funnelQuery(table:userColumn:parameter:)``).
+    public func funnelStats(
+        walkthrough: String, version: Int, since: Date?, pageCount: Int
+    ) throws(SeenStoreError) -> FunnelStats {
+        guard hasEvents else {
+            return FunnelStats(
+                walkthrough: walkthrough, version: version, pageCount: pageCount, events: [])
+        }
+        let rows = try withConnection { connection throws(PostgresFailure) in
+            let result = try connection.execute(
+                EventSQL.funnel,
+                [
+                    walkthrough, String(version),
+                    String(since?.millisecondsSince1970 ?? Int64.min),
+                ])
+            return (0..<result.rowCount).map { row in
+                (
+                    part: Int(result.int64(row, 0) ?? 0), a: result.int64(row, 1) ?? 0,
+                    b: result.int64(row, 2) ?? 0, c: result.int64(row, 3) ?? 0,
+                    median: result.text(row, 4).flatMap(Double.init)
+                )
+            }
+        }
+        return EventSchema.funnel(
+            walkthrough: walkthrough, version: version, pageCount: pageCount, rows: rows)
+    }
+
+    /// The event in `row` of a result selecting ``EventSQL/columns``.
+    static func decodeEvent(
+        _ result: PostgresResult, row: Int
+    ) throws(PostgresFailure) -> WalkthroughEvent {
+        func corrupt(_ detail: String) -> PostgresFailure {
+            PostgresFailure(
+                sqlState: "XX001", message: "the walkthrough_events table holds \(detail)",
+                operation: .execute, connectionLost: false)
+        }
+        guard let time = result.int64(row, 0), let user = result.text(row, 1),
+            let walkthrough = result.text(row, 2), let version = result.int64(row, 3),
+            let name = result.text(row, 4), let page = result.int64(row, 5)
+        else { throw corrupt("a NULL or non-numeric value") }
+        guard updatedAtRange.contains(time) else { throw corrupt("a time out of range") }
+        guard version >= 1, version <= Int64(Int.max) else { throw corrupt("a version below 1") }
+        guard (0...Int64(Int32.max)).contains(page) else { throw corrupt("a page out of range") }
+        let locale = result.text(row, 7)
+        guard
+            let kind = EventColumns.kind(
+                name: name, outcome: result.text(row, 6),
+                resumed: result.text(row, 8).map { $0 == "t" },
+                forced: result.text(row, 9).map { $0 == "t" }, signal: result.text(row, 10),
+                locale: locale)
+        else { throw corrupt("an event it does not know") }
+        return WalkthroughEvent(
+            time: Date(millisecondsSince1970: time), user: user, walkthrough: walkthrough,
+            version: Int(version), kind: kind, page: Int(page), locale: locale)
+    }
+}
