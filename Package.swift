@@ -55,7 +55,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WalkthroughBenchTests",
-            dependencies: ["WalkthroughBench", "WalkthroughTestSupport"]
+            dependencies: ["WalkthroughBench", "WalkthroughKit", "WalkthroughTestSupport"]
         ),
         .testTarget(
             name: "WalkthroughCLITests",

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalkthroughKit
 import WalkthroughTestSupport
 
 @testable import WalkthroughBench
@@ -44,6 +45,23 @@ struct BenchCommandTests {
         var expected = BenchOptions()
         expected.walkthroughPath = "/opt/walkthrough"
         #expect(try BenchOptions.parse(["--walkthrough", "/opt/walkthrough"]) == .run(expected))
+    }
+
+    @Test func theBackendOptionPicksOneStoresLines() throws {
+        var expected = BenchOptions()
+        expected.backends = [.postgresql]
+        #expect(try BenchOptions.parse(["--backend", "postgresql"]) == .run(expected))
+        expected.backends = [.sqlite]
+        #expect(try BenchOptions.parse(["--backend=sqlite"]) == .run(expected))
+        #expect(BenchOptions().backends == [.sqlite, .postgresql])
+        let error = try #require(throws: BenchOptions.UsageError.self) {
+            try BenchOptions.parse(["--backend", "postgres"])
+        }
+        #expect(
+            error.message
+                == "Unknown backend 'postgres'. Did you mean 'postgresql'? "
+                + "(see 'walkthrough-bench --help')")
+        #expect(throws: BenchOptions.UsageError.self) { try BenchOptions.parse(["--backend"]) }
     }
 
     @Test(arguments: [["--nope"], ["nosuchsuite"], ["navigator", "--quik"]])

@@ -10,6 +10,8 @@ struct BenchOptions: Equatable, Sendable {
     var json = false
     /// The `walkthrough` binary the gate suite runs; `nil`: the one next to this binary.
     var walkthroughPath: String?
+    /// The stores whose lines `store-lookup`, `store-write` and `gate` run; both by default.
+    var backends: Set<SeenStoreBackend> = Set(SeenStoreBackend.allCases)
 
     /// The outcome of parsing: options to run with, or the help text to print.
     enum Parsed: Equatable {
@@ -46,13 +48,23 @@ struct BenchOptions: Equatable, Sendable {
                 }
                 options.walkthroughPath = arguments[index]
                 index += 1
+            case "--backend":
+                guard index < arguments.count, !arguments[index].hasPrefix("-") else {
+                    throw UsageError(message: "Missing value for '--backend <backend>'")
+                }
+                options.backends = [try backend(arguments[index])]
+                index += 1
             default:
                 if argument.hasPrefix("--walkthrough=") {
                     options.walkthroughPath = String(argument.dropFirst("--walkthrough=".count))
+                } else if argument.hasPrefix("--backend=") {
+                    options.backends = [try backend(String(argument.dropFirst("--backend=".count)))]
                 } else if argument.hasPrefix("-") {
                     throw UsageError(
                         message: "Unknown option '\(argument)'"
-                            + hint(argument, in: ["--quick", "--json", "--walkthrough", "--help"]))
+                            + hint(
+                                argument,
+                                in: ["--quick", "--json", "--walkthrough", "--backend", "--help"]))
                 } else if let suite = SuiteName(rawValue: argument) {
                     named.insert(suite)
                 } else {
@@ -64,6 +76,16 @@ struct BenchOptions: Equatable, Sendable {
         }
         if !named.isEmpty { options.suites = SuiteName.allCases.filter(named.contains) }
         return .run(options)
+    }
+
+    /// The backend `name` names: `sqlite` or `postgresql`.
+    private static func backend(_ name: String) throws(UsageError) -> SeenStoreBackend {
+        guard let backend = SeenStoreBackend(rawValue: name) else {
+            throw UsageError(
+                message: "Unknown backend '\(name)'"
+                    + hint(name, in: SeenStoreBackend.allCases.map(\.rawValue)))
+        }
+        return backend
     }
 
     /// `. Did you mean 'x'?` when a candidate is close, else a pointer to the help.
@@ -91,6 +113,7 @@ struct BenchOptions: Equatable, Sendable {
             and stops; without PostgreSQL they are reported unavailable, with the reason.
 
             USAGE: walkthrough-bench [<suite> ...] [--quick] [--json] [--walkthrough <path>]
+                                     [--backend sqlite|postgresql]
 
             ARGUMENTS:
               <suite>          One or more suites (default: all of them):
@@ -104,6 +127,9 @@ struct BenchOptions: Equatable, Sendable {
                                The walkthrough binary the gate suite runs (default:
                                .build/static/release/walkthrough when there is one, else the
                                one next to this binary).
+              --backend sqlite|postgresql
+                               Only that store's lines of store-lookup, store-write and gate
+                               (default: both).
               -h, --help       Show help information.
 
             For figures worth comparing:

@@ -1,3 +1,5 @@
+import WalkthroughKit
+
 /// What the suites of one run share: the options, the temporary folder and the databases built
 /// in it (each size once per run).
 final class BenchContext {
@@ -21,6 +23,9 @@ final class BenchContext {
 
     /// Whether this is a `--quick` run.
     var quick: Bool { options.quick }
+
+    /// Whether the run measures `backend`'s lines (`--backend`).
+    func measures(_ backend: SeenStoreBackend) -> Bool { options.backends.contains(backend) }
 
     /// The path of a store holding `users` records, built on first use. Read-only use only:
     /// suites that write work on a copy (``copyOfDatabase(users:as:)``).

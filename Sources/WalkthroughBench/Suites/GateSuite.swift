@@ -1,4 +1,5 @@
 import Foundation
+import WalkthroughKit
 
 /// `gate`: what a login script or a tool pays to ask "has this user seen it?": the whole
 /// process `walkthrough seen ID --user U --db DB -q` against `sqlite3 DB "SELECT …"` running the
@@ -27,7 +28,8 @@ enum GateSuite {
 
     static func run(_ context: BenchContext) throws -> [Measurement] {
         let setup = try setUp(context)
-        return try sqliteLines(context, setup) + postgresLines(context, setup)
+        return (context.measures(.sqlite) ? try sqliteLines(context, setup) : [])
+            + (context.measures(.postgresql) ? try postgresLines(context, setup) : [])
     }
 
     private static func setUp(_ context: BenchContext) throws -> Setup {

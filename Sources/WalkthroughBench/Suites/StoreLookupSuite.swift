@@ -15,7 +15,9 @@ enum StoreLookupSuite {
         """
 
     static func run(_ context: BenchContext) throws -> [Measurement] {
-        let sizes = context.quick ? [10_000, 1_000] : [1_000_000, 100_000]
+        let sizes =
+            !context.measures(.sqlite)
+            ? [] : context.quick ? [10_000, 1_000] : [1_000_000, 100_000]
         let rounds = context.quick ? 5 : 11
         let operations = context.quick ? 2_000 : 20_000
         var measurements: [Measurement] = []
@@ -30,6 +32,7 @@ enum StoreLookupSuite {
                     metric: .nanosecondsPerOperation,
                     n: users, ours: Summary(result.ours), baseline: Summary(result.baseline)))
         }
+        guard context.measures(.postgresql) else { return measurements }
         return measurements + (try postgresLines(context))
     }
 
