@@ -32,8 +32,15 @@ public enum DefinitionFormat {
     /// The keys a definition's top-level object may have.
     /// `$schema` lets a definition name its JSON Schema for editors (`"$schema": "schema.json"`).
     public static let rootKeys = [
-        "$schema", "id", "version", "title", "navigation", "skippable", "finishLabel", "pages",
+        "$schema", "id", "version", "title", "navigation", "skippable", "finishLabel",
+        "defaultLocale", "pages",
     ]
+    /// The fields that may be given as an object of BCP 47 tags to strings instead of a string.
+    public static let localizedRootKeys = ["title", "finishLabel"]
+    /// The page fields that may be given as an object of BCP 47 tags to strings.
+    public static let localizedPageKeys = ["heading", "content", "imageAlt", "image"]
+    /// The default of `defaultLocale`.
+    public static let defaultLocale = "en"
     /// The keys a page object may have.
     public static let pageKeys = ["id", "heading", "content", "image", "imageAlt"]
     /// Whether a `$schema` value names a JSON Schema meta-schema, which makes the document a
