@@ -62,6 +62,9 @@ struct ValidateCommand: ParsableCommand {
         } else if report.passes(strict: strict) {
             let pages = report.walkthrough?.pages.count ?? 0
             var summary = "\(report.file): valid, \(Self.counted(pages, "page"))"
+            if let locales = report.walkthrough?.locales, locales.count > 1 {
+                summary += ", locales " + locales.joined(separator: ", ")
+            }
             if warnings > 0 { summary += ", " + Self.counted(warnings, "warning") }
             context.print(summary)
         } else if report.isValid {

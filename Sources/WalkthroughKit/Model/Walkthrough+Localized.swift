@@ -17,6 +17,7 @@ extension Walkthrough {
     /// - Parameter requested: The user's locale, or `nil` for the default locale.
     public func localized(for requested: LanguageTag?) -> Walkthrough {
         var result = self
+        result.requestedLocale = requested
         result.locale = LocaleMatcher.match(requested, among: locales, defaultLocale: defaultLocale)
         guard locales.count > 1 else { return result }
         let rank = Dictionary(

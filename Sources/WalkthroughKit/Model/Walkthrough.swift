@@ -46,6 +46,9 @@ public struct Walkthrough: Sendable, Hashable {
     /// asked of ``localized(for:)``, else ``defaultLocale``. Each field is matched on its own,
     /// so a field not translated into it shows its default text.
     public var locale: String
+    /// The locale asked of ``localized(for:)``, `nil` before (or for no preference): players show
+    /// their own words (key help, labels) in it, whichever locales the definition has.
+    public var requestedLocale: LanguageTag?
     /// The walkthrough's own fields (`title`, `finishLabel`) in every language the definition
     /// gives them in; empty when it writes them as plain strings.
     public var translations: Translations
@@ -76,6 +79,7 @@ public struct Walkthrough: Sendable, Hashable {
         self.defaultLocale = defaultLocale
         self.locales = locales ?? [defaultLocale]
         self.locale = defaultLocale
+        self.requestedLocale = nil
         self.translations = translations
     }
 

@@ -1,4 +1,5 @@
 public import FoundationEssentials
+public import WalkthroughKit
 
 /// The finer choices of ``Onboarding/presentIfNeeded(_:user:store:policy:storeFailure:options:)``:
 /// which descriptors to use, which signals to handle, which environment to read.
@@ -33,13 +34,19 @@ public struct OnboardingOptions: Sendable, Hashable {
     /// Start on the first page even when an unfinished run of the same version is stored.
     /// Default: `false` (resume where the user left off).
     public var restart: Bool
+    /// The language to show the walkthrough and the player's own words in: a tool with its own
+    /// language setting passes it here. Default: `nil`, the one ``environment`` names
+    /// (`LC_ALL`, `LC_MESSAGES`, `LANG`; none for `C`). Each text falls back by
+    /// ``LocaleMatcher``'s rules, finally to the definition's `defaultLocale`. The seen state
+    /// is the same in every language.
+    public var locale: LanguageTag?
 
     /// Creates options; every default suits a command-line tool.
     public init(
         input: Int32 = 0, output: Int32 = 1, errorOutput: Int32 = 2,
         signals: SignalHandling = .all,
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        restart: Bool = false
+        restart: Bool = false, locale: LanguageTag? = nil
     ) {
         self.input = input
         self.output = output
@@ -47,6 +54,12 @@ public struct OnboardingOptions: Sendable, Hashable {
         self.signals = signals
         self.environment = environment
         self.restart = restart
+        self.locale = locale
+    }
+
+    /// ``locale``, else the environment's.
+    var shownLocale: LanguageTag? {
+        locale ?? LanguageTag.preferred(environment: environment)
     }
 
     /// Whether ``input`` and ``output`` are terminals and `TERM` allows full-screen play.
