@@ -31,7 +31,7 @@ public struct LanguageTag: Sendable, Hashable, CustomStringConvertible {
     /// Letters may be in any case; subtags are separated by `-`. The tag is kept in canonical
     /// case (`EN-us` becomes `en-US`).
     public init?(_ text: String) {
-        guard !text.isEmpty, text.utf8.count <= 128,
+        guard !text.isEmpty,
             text.utf8.allSatisfy({ Self.isAlphanumeric($0) || $0 == UInt8(ascii: "-") })
         else { return nil }
         let lower = text.lowercased()
@@ -131,10 +131,9 @@ public struct LanguageTag: Sendable, Hashable, CustomStringConvertible {
             rest.append(String(parts[index]))
             index += 1
         }
-        // Extensions: a singleton other than x, then one or more subtags of 2 to 8.
-        var singletons: Set<Substring> = []
+        // Extensions: a singleton other than x, then one or more subtags of 2 to 8. (A repeated
+        // singleton makes a tag invalid but not ill-formed, as RFC 5646 words it.)
         while index < parts.count, parts[index].count == 1, parts[index] != "x" {
-            guard singletons.insert(parts[index]).inserted else { return nil }
             rest.append(String(parts[index]))
             index += 1
             var count = 0

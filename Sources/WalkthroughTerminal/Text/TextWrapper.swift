@@ -141,7 +141,8 @@ private struct LineBuilder {
 
     /// The paragraph as units and spaces: clusters join a unit unless a line may break between
     /// them (before or after a wide character, unless punctuation forbids it); a run of spaces
-    /// that punctuation forbids breaking at joins its neighbours into one unit.
+    /// that punctuation forbids breaking at joins its neighbours into one unit (when the whole
+    /// fits on a line).
     static func tokens(of paragraph: Substring, width: Int) -> [Token] {
         var pieces: [Piece] = []
         var current: Piece?
@@ -181,7 +182,10 @@ private struct LineBuilder {
             while piece.kind == .unit, index + 2 < pieces.count,
                 case .spaces(let count) = pieces[index + 1].kind,
                 let last = piece.last, let next = pieces[index + 2].first,
-                LineBreaking.mustNotEndLine(last) || LineBreaking.mustNotStartLine(next)
+                LineBreaking.mustNotEndLine(last) || LineBreaking.mustNotStartLine(next),
+                // Joined only while the whole fits on a line: else the rule gives way to the
+                // break, rather than cut the unit at an arbitrary cluster.
+                piece.columns + count + pieces[index + 2].columns <= width
             {
                 piece.text += String(repeating: " ", count: count) + pieces[index + 2].text
                 piece.columns += count + pieces[index + 2].columns
