@@ -62,10 +62,11 @@ struct ValidateCommand: ParsableCommand {
         } else if report.passes(strict: strict) {
             let pages = report.walkthrough?.pages.count ?? 0
             var summary = "\(report.file): valid, \(Self.counted(pages, "page"))"
+            if warnings > 0 { summary += ", " + Self.counted(warnings, "warning") }
+            // A definition in one language does not say which: only translations name locales.
             if let locales = report.walkthrough?.locales, locales.count > 1 {
                 summary += ", locales " + locales.joined(separator: ", ")
             }
-            if warnings > 0 { summary += ", " + Self.counted(warnings, "warning") }
             context.print(summary)
         } else if report.isValid {
             context.printError(
