@@ -33,6 +33,16 @@ def letters(text):
     return value
 
 
+def hexadecimal(value):
+    """0x1234_5678: the digits grouped by four, as the formatter's GroupNumericLiterals wants."""
+    digits = "%X" % value
+    groups = []
+    while digits:
+        groups.insert(0, digits[-4:])
+        digits = digits[:-4]
+    return "0x" + "_".join(groups)
+
+
 def region_code(region):
     """2 letters: their packed value (< 1024); 3 digits: 1024 + the number."""
     if region.isdigit():
@@ -89,14 +99,14 @@ def main():
     out.write("    /// bits each (a = 1), first letter highest.\n")
     out.write("    static let languageScripts: [UInt64] = [\n")
     for value, lang, script in language_rows:
-        out.write("        0x%X,  // %s %s\n" % (value, lang, script))
+        out.write("        %s,  // %s %s\n" % (hexadecimal(value), lang, script))
     out.write("    ]\n\n")
     out.write("    /// Regions where a language's likely script is another than its own:\n")
     out.write("    /// `(language << 11 | region) << 20 | script`, sorted; a region of two letters is\n")
     out.write("    /// packed like a language, one of three digits is 1024 + the number.\n")
     out.write("    static let regionScripts: [UInt64] = [\n")
     for value, lang, region, script in region_rows:
-        out.write("        0x%X,  // %s-%s %s\n" % (value, lang, region, script))
+        out.write("        %s,  // %s-%s %s\n" % (hexadecimal(value), lang, region, script))
     out.write("    ]\n")
     out.write("}\n")
 

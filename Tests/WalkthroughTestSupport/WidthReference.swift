@@ -30,7 +30,8 @@ package struct WidthReference: Sendable {
                 "no python3 on PATH (\(path)): the width tests need Python's wcwidth package as "
                     + "their reference; install python3 and pip install wcwidth")
         }
-        let check = "import wcwidth, sys; v = tuple(int(p) for p in wcwidth.__version__.split('.')[:2]); sys.exit(0 if v >= (0, 7) else 1)"
+        let check =
+            "import wcwidth, sys; v = tuple(int(p) for p in wcwidth.__version__.split('.')[:2]); sys.exit(0 if v >= (0, 7) else 1)"
         let base = ["PATH": path, "HOME": getenv("HOME").map { String(cString: $0) } ?? "/tmp"]
         if let found = try? ChildProcess.run([python, "-c", check], environment: base),
             found.status == 0

@@ -254,7 +254,9 @@ private func checkAgainstFoundation(_ walkthrough: Walkthrough, input: UnsafeRaw
     require(
         decoded.defaultLocale.flatMap { LanguageTag($0)?.description } ?? "en" == locale,
         "defaultLocale differs")
-    require(sameOptional(decoded.title?.text(defaultLocale: locale), walkthrough.title), "title differs")
+    require(
+        sameOptional(decoded.title?.text(defaultLocale: locale), walkthrough.title), "title differs"
+    )
     require(
         (decoded.navigation ?? "free") == walkthrough.navigation.rawValue, "navigation differs")
     require((decoded.skippable ?? true) == walkthrough.skippable, "skippable differs")

@@ -14,6 +14,8 @@ import WalkthroughKit
 // - it round-trips: the translations written back as JSON objects and loaded again are the same;
 // - each diagnostic about locales names a place that exists in the input's paths.
 
+/// libFuzzer calls this once per input: `size` bytes at `data`; returns 0, and aborts when a
+/// property above does not hold.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzLocalized(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = UnsafeRawBufferPointer(start: data, count: size)
@@ -39,7 +41,9 @@ public func fuzzLocalized(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let words = String(decoding: bytes.suffix(64), as: UTF8.self).split(whereSeparator: {
         !($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_")
     })
-    requests += words.prefix(8).map { LanguageTag(String($0)) ?? LanguageTag(posixLocale: String($0)) }
+    requests += words.prefix(8).map {
+        LanguageTag(String($0)) ?? LanguageTag(posixLocale: String($0))
+    }
     for request in requests { checkLocalized(walkthrough, for: request) }
     checkRoundTrip(walkthrough)
     return 0
@@ -50,7 +54,9 @@ private func checkLocales(_ walkthrough: Walkthrough) {
     require(locales.first == walkthrough.defaultLocale, "the default locale is not first")
     require(Set(locales).count == locales.count, "a locale twice: \(locales)")
     for locale in locales {
-        require(LanguageTag(locale)?.description == locale, "a locale not canonical: \(visible(locale))")
+        require(
+            LanguageTag(locale)?.description == locale, "a locale not canonical: \(visible(locale))"
+        )
     }
     func checkField(_ values: [String: String]?, _ shown: String?, _ name: String) {
         guard let values else { return }
@@ -77,7 +83,9 @@ private func checkLocalized(_ walkthrough: Walkthrough, for request: LanguageTag
     require(shown.requestedLocale == request, "requestedLocale")
     require(walkthrough.locales.contains(shown.locale), "locale \(shown.locale) not among locales")
     let script = request.map { $0.withLikelyScript.script }
-    func checkField(_ values: [String: String]?, _ original: String?, _ text: String?, _ name: String) {
+    func checkField(
+        _ values: [String: String]?, _ original: String?, _ text: String?, _ name: String
+    ) {
         guard let values else {
             require(original == text, "\(name): a plain field changed")
             return
@@ -129,7 +137,9 @@ private func checkRoundTrip(_ walkthrough: Walkthrough) {
     }
     func field(_ values: [String: String]?, _ plain: String?) -> String? {
         if let values {
-            let members = values.sorted { $0.key < $1.key }.map { string($0.key) + ":" + string($0.value) }
+            let members = values.sorted { $0.key < $1.key }.map {
+                string($0.key) + ":" + string($0.value)
+            }
             return "{" + members.joined(separator: ",") + "}"
         }
         return plain.map(string)

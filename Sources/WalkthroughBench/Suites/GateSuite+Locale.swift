@@ -21,14 +21,16 @@ extension GateSuite {
             let elapsed = Clock.measure {
                 for _ in 0..<operations {
                     let tag = LanguageTag.preferred(environment: environment)
-                    sink &+= LocaleMatcher.match(tag, among: locales, defaultLocale: "en").utf8.count
+                    sink &+=
+                        LocaleMatcher.match(tag, among: locales, defaultLocale: "en").utf8.count
                 }
             }
             return Double(elapsed) / Double(operations)
         } baseline: { _ in
             let elapsed = Clock.measure {
                 for _ in 0..<operations {
-                    let value = environment["LC_ALL"] ?? environment["LC_MESSAGES"] ?? environment["LANG"]
+                    let value =
+                        environment["LC_ALL"] ?? environment["LC_MESSAGES"] ?? environment["LANG"]
                     sink &+= (value?.hasPrefix("zh_TW") ?? false) ? 7 : 2
                 }
             }

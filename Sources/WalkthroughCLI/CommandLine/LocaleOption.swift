@@ -21,7 +21,9 @@ struct LocaleOption: Sendable, Hashable {
     /// which shows each definition's default locale.
     ///
     /// - Throws: A usage error (exit 64) for a `--locale` that is not a well-formed tag.
-    func tag(environment: [String: String], command: String) throws(CommandLineError)
+    func tag(
+        environment: [String: String], command: String
+    ) throws(CommandLineError)
         -> LanguageTag?
     {
         guard let value else { return LanguageTag.preferred(environment: environment) }

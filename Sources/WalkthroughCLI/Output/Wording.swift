@@ -5,7 +5,8 @@ enum Wording {
     /// The walkthrough's title in its default locale (messages to scripts do not change with
     /// the user's language), or its id when it has none.
     static func name(of walkthrough: Walkthrough) -> String {
-        let title = walkthrough.translations[.title]?[walkthrough.defaultLocale] ?? walkthrough.title
+        let title =
+            walkthrough.translations[.title]?[walkthrough.defaultLocale] ?? walkthrough.title
         if let title, !title.isEmpty { return title }
         return walkthrough.id
     }

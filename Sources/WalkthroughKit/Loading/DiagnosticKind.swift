@@ -79,7 +79,6 @@ public enum DiagnosticKind: Sendable, Hashable {
     /// A bidirectional override or isolate (U+202A-U+202E, U+2066-U+2069) in a text (a warning).
     case bidiControl(scalar: UInt32)
 
-
     // MARK: Locales
 
     /// A key of a translated field, or the `defaultLocale`, that is not a well-formed BCP 47

@@ -79,7 +79,8 @@ public struct LanguageTag: Sendable, Hashable, CustomStringConvertible {
 
     /// The language, script and region only: `zh-Hant-TW-u-nu-hanidec` → `zh-Hant-TW`.
     var core: LanguageTag {
-        rest.isEmpty ? self : LanguageTag(language: language, script: script, region: region, rest: [])
+        rest.isEmpty
+            ? self : LanguageTag(language: language, script: script, region: region, rest: [])
     }
 
     /// The tag without its region.
@@ -165,7 +166,9 @@ public struct LanguageTag: Sendable, Hashable, CustomStringConvertible {
     }
 
     private static func isLetters(_ text: Substring) -> Bool {
-        text.utf8.allSatisfy { ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z") }
+        text.utf8.allSatisfy {
+            ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z")
+        }
     }
 
     private static func isDigits(_ text: Substring) -> Bool {

@@ -155,7 +155,8 @@ public final class PlainPlayer {
         }
         if !page.content.isEmpty { lines.append(page.content) }
         if session.navigator.isLast {
-            lines.append(strings.text(.plainLastPage, ["finish": strings.finishLabel(of: walkthrough)]))
+            lines.append(
+                strings.text(.plainLastPage, ["finish": strings.finishLabel(of: walkthrough)]))
         }
         try write(lines.joined(separator: "\n") + "\n\n")
     }

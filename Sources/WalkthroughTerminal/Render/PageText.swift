@@ -14,7 +14,8 @@ enum PageText {
         }
         let alt = page.imageAlt.flatMap { $0.isEmpty ? nil : $0 }
         switch (name, alt) {
-        case (let name?, let alt?): return strings.text(.imageAltAndFile, ["alt": alt, "file": name])
+        case (let name?, let alt?):
+            return strings.text(.imageAltAndFile, ["alt": alt, "file": name])
         case (let name?, nil): return strings.text(.imageFile, ["file": name])
         case (nil, let alt?): return strings.text(.imageAlt, ["alt": alt])
         case (nil, nil): return nil

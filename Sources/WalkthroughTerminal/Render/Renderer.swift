@@ -117,8 +117,8 @@ private struct Layout {
             return HelpText.overlay(
                 for: state.walkthrough, onLastPage: state.isLastPage, strings: strings
             )
-                .flatMap { TextWrapper.wrap($0, width: width) }
-                .map { StyledLine(text: $0) }
+            .flatMap { TextWrapper.wrap($0, width: width) }
+            .map { StyledLine(text: $0) }
         }
         var lines: [StyledLine] = []
         if let image = PageText.imageLine(

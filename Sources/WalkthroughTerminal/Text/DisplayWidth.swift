@@ -45,7 +45,8 @@ public enum DisplayWidth {
                 if RangeTable.contains(pictographicRanges, value) { continue }
             }
             if value == 0x200D {
-                joined = lastMeasured.map { RangeTable.contains(pictographicRanges, $0.value) }
+                joined =
+                    lastMeasured.map { RangeTable.contains(pictographicRanges, $0.value) }
                     ?? false
                 continue
             }

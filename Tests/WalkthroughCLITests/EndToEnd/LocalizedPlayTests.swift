@@ -12,13 +12,20 @@ struct LocalizedPlayTests {
         return sandbox
     }
 
-    @Test(arguments: [
-        (["LANG": "zh_TW.UTF-8"], "FoodPin 美食地圖 · 1/3 · 個人化你的美食指南", "（指令：next", "圖片："),
-        (["LC_ALL": "zh_CN.UTF-8", "LANG": "en_US.UTF-8"], "FoodPin 美食地图 · 1/3 · 个性化你的美食指南", "（命令：next", "图片："),
-        (["LANG": "en_GB.UTF-8"], "FoodPin · 1/3 · Personalize", "(commands: next", "Image: "),
-        (["LANG": "fr_FR.UTF-8"], "FoodPin · 1/3 · Personalize", "(commands: next", "Image: "),
-        (["LC_ALL": "C", "LANG": "zh_TW.UTF-8"], "FoodPin · 1/3 · Personalize", "(commands: next", "Image: "),
-    ] as [([String: String], String, String, String)])
+    @Test(
+        arguments: [
+            (["LANG": "zh_TW.UTF-8"], "FoodPin 美食地圖 · 1/3 · 個人化你的美食指南", "（指令：next", "圖片："),
+            (
+                ["LC_ALL": "zh_CN.UTF-8", "LANG": "en_US.UTF-8"], "FoodPin 美食地图 · 1/3 · 个性化你的美食指南",
+                "（命令：next", "图片："
+            ),
+            (["LANG": "en_GB.UTF-8"], "FoodPin · 1/3 · Personalize", "(commands: next", "Image: "),
+            (["LANG": "fr_FR.UTF-8"], "FoodPin · 1/3 · Personalize", "(commands: next", "Image: "),
+            (
+                ["LC_ALL": "C", "LANG": "zh_TW.UTF-8"], "FoodPin · 1/3 · Personalize",
+                "(commands: next", "Image: "
+            ),
+        ] as [([String: String], String, String, String)])
     func plainModeSpeaksTheEnvironmentsLanguage(
         environment: [String: String], header: String, hint: String, image: String
     ) throws {
@@ -41,14 +48,17 @@ struct LocalizedPlayTests {
         #expect(result.status == 0)
         #expect(result.standardOutput.contains("在地图上找到餐厅"), "\(result.standardOutput)")
         #expect(result.standardOutput.contains("（最后一页：输入“next”即可开始使用）"))
-        #expect(result.standardOutput.hasSuffix("Progress kept at page 3/3; run the same command to resume.\n"))
+        #expect(
+            result.standardOutput.hasSuffix(
+                "Progress kept at page 3/3; run the same command to resume.\n"))
     }
 
     @Test func aRefusedCommandIsExplainedInEnglish() throws {
         let sandbox = try sandbox()
         let result = try sandbox.execute(
             ["play", "foodpin", "--plain"], input: "back\n", extra: ["LANG": "zh_TW.UTF-8"])
-        #expect(result.standardError.contains("already on the first page"), "\(result.standardError)")
+        #expect(
+            result.standardError.contains("already on the first page"), "\(result.standardError)")
     }
 
     @Test func theSeenStateIsSharedAcrossLocales() throws {
@@ -72,7 +82,8 @@ struct LocalizedPlayTests {
 
     @Test func aResumedRunMayContinueInAnotherLanguage() throws {
         let sandbox = try sandbox()
-        _ = try sandbox.execute(["play", "foodpin", "--plain", "--locale", "zh-TW"], input: "next\n")
+        _ = try sandbox.execute(
+            ["play", "foodpin", "--plain", "--locale", "zh-TW"], input: "next\n")
         let resumed = try sandbox.execute(
             ["play", "foodpin", "--plain", "--locale", "en"], input: "")
         #expect(resumed.standardOutput.contains("Resuming FoodPin at page 2/3"))
@@ -108,7 +119,8 @@ struct LocalizedPlayTests {
             """)
         let relaxed = try sandbox.execute(["validate", path])
         #expect(relaxed.status == 0)
-        #expect(relaxed.standardOutput == "\(path): valid, 1 page, 1 warning, locales en, zh-Hant\n")
+        #expect(
+            relaxed.standardOutput == "\(path): valid, 1 page, 1 warning, locales en, zh-Hant\n")
         #expect(
             relaxed.standardError
                 == "warning: \(path): pages[0].heading: has no \"zh-Hant\" text, which other "
@@ -117,7 +129,9 @@ struct LocalizedPlayTests {
         let strict = try sandbox.execute(["validate", "--strict", path])
         #expect(strict.status == 65)
         let json = try sandbox.execute(["validate", "--json", path])
-        #expect(json.standardOutput.contains("\"kind\": \"missingTranslation\""), "\(json.standardOutput)")
+        #expect(
+            json.standardOutput.contains("\"kind\": \"missingTranslation\""),
+            "\(json.standardOutput)")
     }
 
     @Test func validateReportsBadTagsAndMissingDefaults() throws {
@@ -132,7 +146,11 @@ struct LocalizedPlayTests {
         #expect(result.status == 65)
         let lines = result.standardError.split(separator: "\n").map(String.init)
         #expect(lines.contains { $0.hasPrefix("\(path): title: has no \"en\" text") }, "\(lines)")
-        #expect(lines.contains { $0.hasPrefix("\(path): title.zh_TW: \"zh_TW\" is not a well-formed BCP 47 language tag") })
+        #expect(
+            lines.contains {
+                $0.hasPrefix(
+                    "\(path): title.zh_TW: \"zh_TW\" is not a well-formed BCP 47 language tag")
+            })
         #expect(lines.contains { $0.hasPrefix("\(path): pages[0].heading: has no \"en\" text") })
     }
 }

@@ -14,17 +14,24 @@ struct WidthTmuxTests {
     /// last of them on its own screen, whatever the player counted.
     static let paragraphs: [(String, String)] = [
         ("Thai", "ยินดีต้อนรับสู่แอปพลิเคชันของเรา น้ำเปล่าหนึ่งแก้ว และข้าวผัดกุ้งหนึ่งจาน กำลังโหลดข้อมูล โปรดรอสักครู่"),
-        ("Devanagari", "हमारे ऐप में आपका स्वागत है। किसी भी समय आगे बढ़ने के लिए दायाँ तीर दबाएँ। क्षमा करें, हिंदी की मात्राएँ कि और की दो खाने लेती हैं।"),
+        (
+            "Devanagari",
+            "हमारे ऐप में आपका स्वागत है। किसी भी समय आगे बढ़ने के लिए दायाँ तीर दबाएँ। क्षमा करें, हिंदी की मात्राएँ कि और की दो खाने लेती हैं।"
+        ),
         ("Halfwidth", "ｶﾞｲﾄﾞを始めます。ﾊﾟｽﾜｰﾄﾞは後から変更できます。ﾃﾞｰﾀﾍﾞｰｽとｷｰﾎﾞｰﾄﾞの設定もﾊﾞｯｸｱｯﾌﾟされます。"),
         ("CJK", "把你最喜愛的餐廳釘選起來，建立屬於你自己的美食指南。「輸入店名、地址或料理種類」，就能立刻看到結果（包括營業時間）。"),
-        ("Emoji", "Welcome 👋 pin places 📍 chef 👨‍🍳 coffee ☕ tea 🍵 love ❤️ flags 🇯🇵🇹🇼 keycap #️⃣ coder 👩‍💻 thumbs 👍🏽 rainbow 🏳️‍🌈 star ⭐ done ✅"),
+        (
+            "Emoji",
+            "Welcome 👋 pin places 📍 chef 👨‍🍳 coffee ☕ tea 🍵 love ❤️ flags 🇯🇵🇹🇼 keycap #️⃣ coder 👩‍💻 thumbs 👍🏽 rainbow 🏳️‍🌈 star ⭐ done ✅"
+        ),
     ]
 
     private func definition() -> String {
         let pages = Self.paragraphs.map { heading, text in
             "{\"heading\": \"\(heading)\", \"content\": \"\(text)\"}"
         }
-        return "{\"id\": \"scripts\", \"title\": \"Scripts\", \"pages\": [\(pages.joined(separator: ", "))]}"
+        return
+            "{\"id\": \"scripts\", \"title\": \"Scripts\", \"pages\": [\(pages.joined(separator: ", "))]}"
     }
 
     @Test(arguments: [30, 31])
@@ -55,7 +62,10 @@ struct WidthTmuxTests {
             try tmux.sendKeys(index + 1 < count ? "Right" : "Enter")
         }
         #expect(tmux.waitForExit() == 0)
-        #expect(waitUntil(timeout: 10) { String(decoding: tmux.loggedOutput(), as: UTF8.self).contains("\(count)/\(count)") })
+        #expect(
+            waitUntil(timeout: 10) {
+                String(decoding: tmux.loggedOutput(), as: UTF8.self).contains("\(count)/\(count)")
+            })
 
         let frames = Self.frames(in: String(decoding: tmux.loggedOutput(), as: UTF8.self))
         #expect(frames.count >= count)
@@ -63,7 +73,8 @@ struct WidthTmuxTests {
         let widths = try reference.widths(of: rows)
         #expect(widths.count == rows.count)
         for (row, width) in zip(rows, widths) {
-            #expect(width <= columns, "a row of \(width) columns in a \(columns)-column pane: \(row)")
+            #expect(
+                width <= columns, "a row of \(width) columns in a \(columns)-column pane: \(row)")
         }
         // Every paragraph is in the bytes of some frame, whole and in order.
         for (heading, text) in Self.paragraphs {

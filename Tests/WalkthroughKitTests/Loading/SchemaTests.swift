@@ -34,7 +34,8 @@ struct SchemaTests {
                 == NavigationMode.allCases.map(\.rawValue))
         #expect(properties["skippable"]?["type"] as? String == "boolean")
         #expect(properties["finishLabel"]?["default"] as? String == Walkthrough.defaultFinishLabel)
-        #expect(properties["defaultLocale"]?["default"] as? String == DefinitionFormat.defaultLocale)
+        #expect(
+            properties["defaultLocale"]?["default"] as? String == DefinitionFormat.defaultLocale)
         #expect(properties["defaultLocale"]?["$ref"] as? String == "#/$defs/languageTag")
         for key in DefinitionFormat.localizedRootKeys {
             try expectLocalized(try #require(properties[key]), key)

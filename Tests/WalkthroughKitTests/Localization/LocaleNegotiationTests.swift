@@ -7,7 +7,8 @@ struct LocaleNegotiationTests {
     // MARK: - Tags
 
     @Test(arguments: [
-        ("en", "en"), ("EN-us", "en-US"), ("zh-hant-tw", "zh-Hant-TW"), ("sr-Latn-RS", "sr-Latn-RS"),
+        ("en", "en"), ("EN-us", "en-US"), ("zh-hant-tw", "zh-Hant-TW"),
+        ("sr-Latn-RS", "sr-Latn-RS"),
         ("es-419", "es-419"), ("zh-yue-HK", "zh-yue-HK"), ("ca-ES-valencia", "ca-ES-valencia"),
         ("de-DE-1996", "de-DE-1996"), ("en-US-u-ca-gregory", "en-US-u-ca-gregory"),
         ("x-pirate", "x-pirate"), ("i-klingon", "i-klingon"), ("en-GB-oed", "en-gb-oed"),
@@ -29,7 +30,8 @@ struct LocaleNegotiationTests {
     @Test(arguments: [
         ("zh-TW", "zh-Hant-TW"), ("zh-HK", "zh-Hant-HK"), ("zh-MO", "zh-Hant-MO"),
         ("zh", "zh-Hans"), ("zh-CN", "zh-Hans-CN"), ("zh-SG", "zh-Hans-SG"),
-        ("sr", "sr-Cyrl"), ("sr-ME", "sr-Latn-ME"), ("uz-AF", "uz-Arab-AF"), ("pa-PK", "pa-Arab-PK"),
+        ("sr", "sr-Cyrl"), ("sr-ME", "sr-Latn-ME"), ("uz-AF", "uz-Arab-AF"),
+        ("pa-PK", "pa-Arab-PK"),
         ("az-IR", "az-Arab-IR"), ("en-GB", "en-Latn-GB"), ("zh-Hant", "zh-Hant"),
         ("qaa", "qaa"),
     ])
@@ -53,17 +55,18 @@ struct LocaleNegotiationTests {
         #expect(LanguageTag(posixLocale: value) == nil, "\(value)")
     }
 
-    @Test(arguments: [
-        (["LC_ALL": "zh_TW.UTF-8", "LC_MESSAGES": "fr_FR", "LANG": "de_DE"], "zh-TW"),
-        (["LC_MESSAGES": "fr_FR", "LANG": "de_DE"], "fr-FR"),
-        (["LANG": "de_DE.UTF-8"], "de-DE"),
-        (["LC_ALL": "", "LC_MESSAGES": "", "LANG": "ja_JP.UTF-8"], "ja-JP"),
-        (["LC_ALL": "C", "LANG": "fr_FR.UTF-8"], nil),
-        (["LC_ALL": "POSIX"], nil),
-        (["LANG": "C.UTF-8"], nil),
-        ([:], nil),
-        (["LC_CTYPE": "zh_TW.UTF-8"], nil),
-    ] as [([String: String], String?)])
+    @Test(
+        arguments: [
+            (["LC_ALL": "zh_TW.UTF-8", "LC_MESSAGES": "fr_FR", "LANG": "de_DE"], "zh-TW"),
+            (["LC_MESSAGES": "fr_FR", "LANG": "de_DE"], "fr-FR"),
+            (["LANG": "de_DE.UTF-8"], "de-DE"),
+            (["LC_ALL": "", "LC_MESSAGES": "", "LANG": "ja_JP.UTF-8"], "ja-JP"),
+            (["LC_ALL": "C", "LANG": "fr_FR.UTF-8"], nil),
+            (["LC_ALL": "POSIX"], nil),
+            (["LANG": "C.UTF-8"], nil),
+            ([:], nil),
+            (["LC_CTYPE": "zh_TW.UTF-8"], nil),
+        ] as [([String: String], String?)])
     func theFirstNonEmptyVariableDecides(environment: [String: String], expected: String?) {
         #expect(LanguageTag.preferred(environment: environment)?.description == expected)
     }

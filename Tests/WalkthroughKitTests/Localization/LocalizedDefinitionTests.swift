@@ -61,7 +61,8 @@ struct LocalizedDefinitionTests {
             data: Data(
                 definition(
                     root: #""id": "t""#,
-                    page: #""heading": "H", "content": "", "image": {"en": "en.png", "zh-Hant": "zh.png"}"#
+                    page:
+                        #""heading": "H", "content": "", "image": {"en": "en.png", "zh-Hant": "zh.png"}"#
                 ).utf8), baseDirectory: folder.path)
         #expect(walkthrough.pages[0].image == "en.png")
         #expect(walkthrough.localized(for: LanguageTag("zh-TW")).pages[0].image == "zh.png")
@@ -82,7 +83,8 @@ struct LocalizedDefinitionTests {
     @Test func aKeyThatIsNotATagIsInvalidLocale() throws {
         let report = validate(
             definition(
-                root: #""id": "t""#, page: #""heading": {"en": "H", "zh_TW": "定位"}, "content": """#))
+                root: #""id": "t""#, page: #""heading": {"en": "H", "zh_TW": "定位"}, "content": """#)
+        )
         let diagnostic = try onlyDiagnostic(report)
         #expect(diagnostic.kind == .invalidLocale("zh_TW"))
         #expect(diagnostic.severity == .error)

@@ -54,7 +54,8 @@ struct PlayerStringsTests {
             contentsOf: repositoryRoot() + "/walkthroughs/foodpin.json")
         let traditional = walkthrough.localized(for: LanguageTag("zh-TW"))
         let last = Renderer.render(
-            RenderState(walkthrough: traditional, pageIndex: 2), size: TerminalSize(columns: 80, rows: 24)
+            RenderState(walkthrough: traditional, pageIndex: 2),
+            size: TerminalSize(columns: 80, rows: 24)
         ).joined(separator: "\n")
         #expect(last.contains("Enter：開始使用"), "\(last)")
         #expect(last.contains("q 離開"))

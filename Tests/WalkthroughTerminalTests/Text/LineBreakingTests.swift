@@ -14,11 +14,13 @@ struct LineBreakingTests {
     private func check(_ lines: [String], sourceLocation: SourceLocation = #_sourceLocation) {
         for line in lines {
             if let first = line.first {
-                #expect(!closing.contains(first), "line starts with \(first): \(line)",
+                #expect(
+                    !closing.contains(first), "line starts with \(first): \(line)",
                     sourceLocation: sourceLocation)
             }
             if let last = line.last {
-                #expect(!opening.contains(last), "line ends with \(last): \(line)",
+                #expect(
+                    !opening.contains(last), "line ends with \(last): \(line)",
                     sourceLocation: sourceLocation)
             }
         }

@@ -13,7 +13,8 @@ import WalkthroughTestSupport
 /// conjunct with a vowel sign) or for code points our tables' version does not have.
 @Suite(.serialized)
 struct WidthReferenceTests {
-    private let corpus = repositoryRoot() + "/Tests/WalkthroughTerminalTests/Reference/width-corpus.txt"
+    private let corpus =
+        repositoryRoot() + "/Tests/WalkthroughTerminalTests/Reference/width-corpus.txt"
 
     /// The sentences of the corpus: (language, text).
     private func sentences() throws -> [(String, String)] {
