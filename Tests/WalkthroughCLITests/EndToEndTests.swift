@@ -23,7 +23,9 @@ struct EndToEndTests {
     @Test func validatesTheFoodPinExampleFromTheProjectRoot() throws {
         let result = try run(["validate", "walkthroughs/foodpin.json"])
         #expect(result.status == 0)
-        #expect(result.standardOutput == "walkthroughs/foodpin.json: valid, 3 pages\n")
+        #expect(
+            result.standardOutput
+                == "walkthroughs/foodpin.json: valid, 3 pages, locales en, zh-Hant, zh-Hans\n")
         #expect(result.standardError.isEmpty)
     }
 

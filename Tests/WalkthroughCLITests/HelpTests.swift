@@ -55,7 +55,7 @@ struct HelpTests {
         input quits. Progress is saved on every move; a user who has seen the
         walkthrough is told so, and nothing plays, unless --force.
 
-        USAGE: walkthrough play <walkthrough> [--user <name>] [--db <path>] [--force] [--restart] [--plain]
+        USAGE: walkthrough play <walkthrough> [--user <name>] [--db <path>] [--force] [--restart] [--plain] [--locale <tag>]
 
         ARGUMENTS:
           <walkthrough>           A definition file, file name or id.
@@ -69,6 +69,8 @@ struct HelpTests {
           --restart               Start on the first page instead of resuming.
           --plain                 Print plain text and read commands, even on a
                                   terminal.
+          --locale <tag>          The language to show, a BCP 47 tag such as zh-Hant
+                                  (default: from LC_ALL, LC_MESSAGES or LANG).
           -h, --help              Show help information.
 
         """
@@ -168,7 +170,7 @@ struct HelpTests {
         that is not a valid definition is listed as invalid with its first problem;
         'walkthrough validate FILE' lists them all.
 
-        USAGE: walkthrough list [<dir>] [--user <name>] [--db <path>]
+        USAGE: walkthrough list [<dir>] [--user <name>] [--db <path>] [--locale <tag>]
 
         ARGUMENTS:
           <dir>                   The folder to list (default: ./walkthroughs).
@@ -178,6 +180,8 @@ struct HelpTests {
           --db <path>             The seen database: a file, or a postgresql:// URL
                                   (default: $WALKTHROUGH_DB, else under
                                   $XDG_STATE_HOME).
+          --locale <tag>          The language to show, a BCP 47 tag such as zh-Hant
+                                  (default: from LC_ALL, LC_MESSAGES or LANG).
           -h, --help              Show help information.
 
         """

@@ -12,7 +12,7 @@ struct ValidateCommandTests {
         let path = examples + "/foodpin.json"
         let result = walkthrough(["validate", path])
         #expect(result.code == .success)
-        #expect(result.standardOutput == "\(path): valid, 3 pages\n")
+        #expect(result.standardOutput == "\(path): valid, 3 pages, locales en, zh-Hant, zh-Hans\n")
         #expect(result.standardError.isEmpty)
     }
 
@@ -25,7 +25,7 @@ struct ValidateCommandTests {
         #expect(
             result.standardOutput.contains(
                 "schema.json: skipped, a JSON Schema rather than a definition\n"))
-        #expect(result.standardOutput.components(separatedBy: ": valid, 3 pages\n").count == 4)
+        #expect(result.standardOutput.components(separatedBy: ": valid, 3 pages").count == 5)
     }
 
     @Test func anInvalidFileListsEveryProblemAndExits65() throws {
@@ -101,7 +101,9 @@ struct ValidateCommandTests {
             "validate", invalid, folder.path + "/gone.json", examples + "/foodpin.json",
         ])
         #expect(result.code == .missingInput)
-        #expect(result.standardOutput == "\(examples)/foodpin.json: valid, 3 pages\n")
+        #expect(
+            result.standardOutput
+                == "\(examples)/foodpin.json: valid, 3 pages, locales en, zh-Hant, zh-Hans\n")
         #expect(result.standardError.contains("array.json: the top level is an array"))
         #expect(result.standardError.contains("gone.json: no such file"))
     }

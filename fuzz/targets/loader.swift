@@ -12,7 +12,9 @@ import WalkthroughKit
 //   headings not blank, version >= 1, text within its length limit);
 // - it round-trips: written back as JSON (strings escaped one of two ways) and loaded again, it
 //   is the same walkthrough, byte for byte;
-// - Foundation's JSONDecoder reads the same strings and values from the input.
+// - Foundation's JSONDecoder reads the same strings and values from the input (for a field
+//   given in several languages, the default locale's text; fuzz/targets/localized.swift checks
+//   the translations).
 
 /// libFuzzer calls this once per input: `size` bytes at `data`; returns 0 (the input is
 /// kept or not by coverage), and aborts when a property above does not hold.
@@ -196,19 +198,44 @@ private func sameOptional(_ lhs: String?, _ rhs: String?) -> Bool {
 private struct DecodedDefinition: Decodable {
     var id: String?
     var version: Int?
-    var title: String?
+    var title: DecodedText?
     var navigation: String?
     var skippable: Bool?
-    var finishLabel: String?
+    var finishLabel: DecodedText?
+    var defaultLocale: String?
     var pages: [DecodedPage]
 }
 
 private struct DecodedPage: Decodable {
     var id: String?
-    var heading: String
-    var content: String
-    var image: String?
-    var imageAlt: String?
+    var heading: DecodedText
+    var content: DecodedText
+    var image: DecodedText?
+    var imageAlt: DecodedText?
+}
+
+/// A field that is a string, or an object of language tags to strings.
+private enum DecodedText: Decodable {
+    case plain(String)
+    case translated([String: String])
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let text = try? container.decode(String.self) {
+            self = .plain(text)
+        } else {
+            self = .translated(try container.decode([String: String].self))
+        }
+    }
+
+    /// The text a walkthrough shows by default: the string, or the default locale's text.
+    func text(defaultLocale: String) -> String? {
+        switch self {
+        case .plain(let text): return text
+        case .translated(let values):
+            return values.first { LanguageTag($0.key)?.description == defaultLocale }?.value
+        }
+    }
 }
 
 private func checkAgainstFoundation(_ walkthrough: Walkthrough, input: UnsafeRawBufferPointer) {
@@ -223,19 +250,35 @@ private func checkAgainstFoundation(_ walkthrough: Walkthrough, input: UnsafeRaw
     }
     require(sameOptional(decoded.id, walkthrough.id) || decoded.id == nil, "id differs")
     require(decoded.version ?? 1 == walkthrough.version, "version differs")
-    require(sameOptional(decoded.title, walkthrough.title), "title differs")
+    let locale = walkthrough.defaultLocale
+    require(
+        decoded.defaultLocale.flatMap { LanguageTag($0)?.description } ?? "en" == locale,
+        "defaultLocale differs")
+    require(
+        sameOptional(decoded.title?.text(defaultLocale: locale), walkthrough.title), "title differs"
+    )
     require(
         (decoded.navigation ?? "free") == walkthrough.navigation.rawValue, "navigation differs")
     require((decoded.skippable ?? true) == walkthrough.skippable, "skippable differs")
     require(
-        sameScalars(decoded.finishLabel ?? Walkthrough.defaultFinishLabel, walkthrough.finishLabel),
+        sameScalars(
+            decoded.finishLabel?.text(defaultLocale: locale) ?? Walkthrough.defaultFinishLabel,
+            walkthrough.finishLabel),
         "finishLabel differs")
     require(decoded.pages.count == walkthrough.pages.count, "page count differs")
     for (index, (page, ours)) in zip(decoded.pages, walkthrough.pages).enumerated() {
         require(sameScalars(page.id ?? "page-\(index + 1)", ours.id), "pages[\(index)].id differs")
-        require(sameScalars(page.heading, ours.heading), "pages[\(index)].heading differs")
-        require(sameScalars(page.content, ours.content), "pages[\(index)].content differs")
-        require(sameOptional(page.image, ours.image), "pages[\(index)].image differs")
-        require(sameOptional(page.imageAlt, ours.imageAlt), "pages[\(index)].imageAlt differs")
+        require(
+            sameOptional(page.heading.text(defaultLocale: locale), ours.heading),
+            "pages[\(index)].heading differs")
+        require(
+            sameOptional(page.content.text(defaultLocale: locale), ours.content),
+            "pages[\(index)].content differs")
+        require(
+            sameOptional(page.image?.text(defaultLocale: locale), ours.image),
+            "pages[\(index)].image differs")
+        require(
+            sameOptional(page.imageAlt?.text(defaultLocale: locale), ours.imageAlt),
+            "pages[\(index)].imageAlt differs")
     }
 }

@@ -11,7 +11,8 @@ import WalkthroughTerminal
 //   order (in a 1-column width a 2-column cluster becomes `?`, as documented), and put back
 //   together with their endings they are the sanitised text;
 // - `truncate` gives one line of at most the width;
-// - every cluster measures 0, 1 or 2 columns.
+// - every cluster measures at most 2 columns a scalar (a terminal gives each spacing mark and
+//   each wide scalar its cells), and a single scalar 0, 1 or 2.
 
 /// libFuzzer calls this once per input: `size` bytes at `data`; returns 0 (the input is
 /// kept or not by coverage), and aborts when a property above does not hold.
@@ -30,7 +31,10 @@ public func fuzzText(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
 
     for character in sanitized {
         let columns = DisplayWidth.of(character)
-        require((0...2).contains(columns), "\(visible(String(character))) measures \(columns)")
+        let scalars = character.unicodeScalars.count
+        require(
+            columns >= 0 && columns <= 2 * scalars && (scalars > 1 || columns <= 2),
+            "\(visible(String(character))) measures \(columns)")
     }
 
     let columns = max(width, 1)

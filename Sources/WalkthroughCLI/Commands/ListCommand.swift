@@ -24,21 +24,25 @@ struct ListCommand: ParsableCommand {
                 name: "dir", help: "The folder to list (default: ./walkthroughs).",
                 isOptional: true)
         ],
-        options: StoreOptions.specs)
+        options: StoreOptions.specs + [LocaleOption.spec])
 
     /// The folder listed.
     var folder: String
     /// `--user` and `--db`.
     var store: StoreOptions
+    /// `--locale`: the language of the titles.
+    var locale: LocaleOption
 
     init(parsed: ParsedArguments) {
         folder = parsed.argument("dir").first ?? DefinitionResolver.defaultFolder
         store = StoreOptions(parsed: parsed)
+        locale = LocaleOption(parsed: parsed)
     }
 
     func run(in context: CommandContext) throws -> ExitCode {
         let name = Self.configuration.name
         var user = try store.user(environment: context.environment, command: name)
+        let shownLocale = try locale.tag(environment: context.environment, command: name)
         let reports = try Self.definitionFiles(in: folder).map { file in
             (file, DefinitionLoader.validate(contentsOf: Self.join(folder, file)))
         }.filter { !$0.1.isJSONSchema }
@@ -55,7 +59,7 @@ struct ListCommand: ParsableCommand {
         var table = Table(
             header: ["ID", "TITLE", "PAGES", "VERSION", "NAVIGATION", "STATE FOR \(user)"])
         for (file, report) in reports {
-            guard let walkthrough = report.walkthrough else {
+            guard let walkthrough = report.walkthrough?.localized(for: shownLocale) else {
                 let problem = report.errors.first?.description ?? "not a walkthrough definition"
                 table.rows.append([file, "-", "-", "-", "-", "invalid: " + problem])
                 continue

@@ -1,7 +1,8 @@
 import WalkthroughKit
 import WalkthroughTerminal
 
-/// `walkthrough play FILE|ID [--user NAME] [--db PATH] [--force] [--restart] [--plain]`: shows a
+/// `walkthrough play FILE|ID [--user NAME] [--db PATH] [--force] [--restart] [--plain]
+/// [--locale TAG]`: shows a
 /// walkthrough to a user and records how it ended.
 ///
 /// Checks the store first: a user who has seen the current version is told so (how and when)
@@ -30,6 +31,7 @@ struct PlayCommand: ParsableCommand {
             .flag("force", help: "Play it even if the user has already seen it."),
             .flag("restart", help: "Start on the first page instead of resuming."),
             .flag("plain", help: "Print plain text and read commands, even on a terminal."),
+            LocaleOption.spec,
         ])
 
     /// The `FILE|ID` argument.
@@ -42,6 +44,8 @@ struct PlayCommand: ParsableCommand {
     var restart: Bool
     /// `--plain`: the plain player even on a terminal.
     var plain: Bool
+    /// `--locale`: the language to show.
+    var locale: LocaleOption
 
     init(parsed: ParsedArguments) {
         walkthrough = parsed.argument("walkthrough")[0]
@@ -49,6 +53,7 @@ struct PlayCommand: ParsableCommand {
         force = parsed.flag("force")
         restart = parsed.flag("restart")
         plain = parsed.flag("plain")
+        locale = LocaleOption(parsed: parsed)
     }
 
     func run(in context: CommandContext) throws -> ExitCode {
@@ -57,11 +62,13 @@ struct PlayCommand: ParsableCommand {
         var user = try store.user(environment: environment, command: name)
         let path = try store.databasePath(environment: environment, command: name)
         let definition = try Definitions.load(walkthrough, environment: environment)
+            .localized(for: try locale.tag(environment: environment, command: name))
         let seenStore = try SeenStores.open(path, environment: context.environment)
         user = store.user(user, boundBy: seenStore)
         let session = try Session(
             walkthrough: definition, user: user, store: seenStore, restart: restart,
-            forced: force, recordsEvents: EventRecording.isEnabled(environment: environment))
+            locale: definition.locale, forced: force,
+            recordsEvents: EventRecording.isEnabled(environment: environment))
         let title = Wording.name(of: definition)
         if session.alreadySeen, !force, let record = session.priorRecord {
             context.print(

@@ -63,6 +63,10 @@ struct ValidateCommand: ParsableCommand {
             let pages = report.walkthrough?.pages.count ?? 0
             var summary = "\(report.file): valid, \(Self.counted(pages, "page"))"
             if warnings > 0 { summary += ", " + Self.counted(warnings, "warning") }
+            // A definition in one language does not say which: only translations name locales.
+            if let locales = report.walkthrough?.locales, locales.count > 1 {
+                summary += ", locales " + locales.joined(separator: ", ")
+            }
             context.print(summary)
         } else if report.isValid {
             context.printError(

@@ -2,9 +2,12 @@ import WalkthroughKit
 
 /// Phrases several commands print, worded in one place.
 enum Wording {
-    /// The walkthrough's title, or its id when it has none.
+    /// The walkthrough's title in its default locale (messages to scripts do not change with
+    /// the user's language), or its id when it has none.
     static func name(of walkthrough: Walkthrough) -> String {
-        if let title = walkthrough.title, !title.isEmpty { return title }
+        let title =
+            walkthrough.translations[.title]?[walkthrough.defaultLocale] ?? walkthrough.title
+        if let title, !title.isEmpty { return title }
         return walkthrough.id
     }
 

@@ -32,8 +32,19 @@ public enum DefinitionFormat {
     /// The keys a definition's top-level object may have.
     /// `$schema` lets a definition name its JSON Schema for editors (`"$schema": "schema.json"`).
     public static let rootKeys = [
-        "$schema", "id", "version", "title", "navigation", "skippable", "finishLabel", "pages",
+        "$schema", "id", "version", "title", "navigation", "skippable", "finishLabel",
+        "defaultLocale", "pages",
     ]
+    /// The fields that may be given as an object of BCP 47 tags to strings instead of a string.
+    public static let localizedRootKeys = ["title", "finishLabel"]
+    /// The page fields that may be given as an object of BCP 47 tags to strings.
+    public static let localizedPageKeys = ["heading", "content", "imageAlt", "image"]
+    /// A well-formed BCP 47 language tag as a regular expression, for the schema;
+    /// ``LanguageTag/init(_:)`` checks the same without a regular expression engine.
+    public static let languageTagPattern =
+        #"^(?:(?:[A-Za-z]{2,3}(?:-[A-Za-z]{3}){0,3}|[A-Za-z]{4,8})(?:-[A-Za-z]{4})?(?:-(?:[A-Za-z]{2}|[0-9]{3}))?(?:-(?:[A-Za-z0-9]{5,8}|[0-9][A-Za-z0-9]{3}))*(?:-[A-WY-Za-wy-z0-9](?:-[A-Za-z0-9]{2,8})+)*(?:-[Xx](?:-[A-Za-z0-9]{1,8})+)?|[Xx](?:-[A-Za-z0-9]{1,8})+|[Ee][Nn]-[Gg][Bb]-[Oo][Ee][Dd]|[Ii]-(?:[Aa][Mm][Ii]|[Bb][Nn][Nn]|[Dd][Ee][Ff][Aa][Uu][Ll][Tt]|[Ee][Nn][Oo][Cc][Hh][Ii][Aa][Nn]|[Hh][Aa][Kk]|[Kk][Ll][Ii][Nn][Gg][Oo][Nn]|[Ll][Uu][Xx]|[Mm][Ii][Nn][Gg][Oo]|[Nn][Aa][Vv][Aa][Jj][Oo]|[Pp][Ww][Nn]|[Tt][Aa][Oo]|[Tt][Aa][Yy]|[Tt][Ss][Uu])|[Ss][Gg][Nn]-(?:[Bb][Ee]-[Ff][Rr]|[Bb][Ee]-[Nn][Ll]|[Cc][Hh]-[Dd][Ee]))$"#
+    /// The default of `defaultLocale`.
+    public static let defaultLocale = "en"
     /// The keys a page object may have.
     public static let pageKeys = ["id", "heading", "content", "image", "imageAlt"]
     /// Whether a `$schema` value names a JSON Schema meta-schema, which makes the document a

@@ -11,6 +11,19 @@ struct DefinitionValidator {
     private(set) var diagnostics: [Diagnostic] = []
     /// What each distinct image path was found to be, so each is checked once.
     private var imageChecks: [String: ImageCheck] = [:]
+    /// The definition's default locale, canonical (`defaultLocale`, else `en`).
+    private var defaultLocale = "en"
+    /// Every locale a translated field has, canonical, in the order first seen.
+    private var locales: [String] = []
+    /// The translated fields (objects of locales), to check against every locale at the end.
+    private var translatedFields: [TranslatedField] = []
+
+    /// Where a field given as an object of locales is, and which locales it has.
+    private struct TranslatedField {
+        var path: String
+        var position: SourcePosition
+        var locales: Set<String>
+    }
 
     init(fileName: String?, baseDirectory: String?) {
         self.fileName = fileName
@@ -49,6 +62,7 @@ struct DefinitionValidator {
         var finishLabel = Walkthrough.defaultFinishLabel
         var pages: [Page]?
         var hasPages = false
+        var translations: Translations = [:]
 
         for member in document.members(of: root) {
             let value = member.value
@@ -68,8 +82,18 @@ struct DefinitionValidator {
                     version = number
                 }
             } else if document.key(member.key, equals: "title") {
-                title = text(
+                (title, translations[.title]) = localizedText(
                     document, value, path: "title", limit: DefinitionFormat.maximumLabelLength)
+            } else if document.key(member.key, equals: "defaultLocale") {
+                if let text = string(document, value, path: "defaultLocale") {
+                    if let tag = LanguageTag(text) {
+                        defaultLocale = tag.description
+                    } else {
+                        report(
+                            .invalidLocale(text), path: "defaultLocale",
+                            at: document.position(of: value))
+                    }
+                }
             } else if document.key(member.key, equals: "navigation") {
                 if let text = string(document, value, path: "navigation") {
                     if let mode = NavigationMode(rawValue: text) {
@@ -89,12 +113,11 @@ struct DefinitionValidator {
                         path: "skippable", at: document.position(of: value))
                 }
             } else if document.key(member.key, equals: "finishLabel") {
-                if let text = text(
+                let (text, translated) = localizedText(
                     document, value, path: "finishLabel",
                     limit: DefinitionFormat.maximumLabelLength, nonBlank: true)
-                {
-                    finishLabel = text
-                }
+                if let text { finishLabel = text }
+                translations[.finishLabel] = translated
             } else if document.key(member.key, equals: "pages") {
                 hasPages = true
                 pages = self.pages(document, value, path: "pages")
@@ -108,11 +131,41 @@ struct DefinitionValidator {
         if !hasID {
             id = defaultID(at: document.position(of: root))
         }
-        guard !hasErrors, let id, let pages else { return nil }
-        return Walkthrough(
+        checkTranslations()
+        guard !hasErrors, let id, var pages else { return nil }
+        // Translated fields show the default locale's text until localized.
+        title = translations[.title]?[defaultLocale] ?? title
+        finishLabel = translations[.finishLabel]?[defaultLocale] ?? finishLabel
+        if !translatedFields.isEmpty {
+            for index in pages.indices where !pages[index].translations.isEmpty {
+                pages[index].useTranslations(of: defaultLocale)
+            }
+        }
+        var walkthrough = Walkthrough(
             id: id, version: version, title: title, navigation: navigation,
             skippable: skippable, finishLabel: finishLabel, pages: pages,
-            baseDirectory: baseDirectory)
+            baseDirectory: baseDirectory, defaultLocale: defaultLocale,
+            locales: [defaultLocale] + locales.filter { $0 != defaultLocale },
+            translations: translations.filter { !$0.value.isEmpty })
+        walkthrough.locale = defaultLocale
+        return walkthrough
+    }
+
+    /// Reports every translated field without the default locale (an error), and each locale
+    /// that other fields have and a translated field lacks (a warning, at that field).
+    private mutating func checkTranslations() {
+        guard !translatedFields.isEmpty else { return }
+        let defaultLocale = defaultLocale
+        for field in translatedFields {
+            if !field.locales.contains(defaultLocale) {
+                report(
+                    .missingDefaultLocale(locale: defaultLocale), path: field.path,
+                    at: field.position)
+            }
+            for locale in locales where locale != defaultLocale && !field.locales.contains(locale) {
+                report(.missingTranslation(locale: locale), path: field.path, at: field.position)
+            }
+        }
     }
 
     /// The id taken from the file name without `.json`, or `nil` with an error.
@@ -213,17 +266,18 @@ struct DefinitionValidator {
         var hasHeading = false
         var hasContent = false
         var isUsable = true
+        var translations: Translations = [:]
 
         for member in document.members(of: value) {
             let field = member.value
             if document.key(member.key, equals: "heading") {
                 hasHeading = true
-                heading = text(
+                (heading, translations[.heading]) = localizedText(
                     document, field, path: path("heading"),
                     limit: DefinitionFormat.maximumLabelLength, nonBlank: true)
             } else if document.key(member.key, equals: "content") {
                 hasContent = true
-                content = text(
+                (content, translations[.content]) = localizedText(
                     document, field, path: path("content"),
                     limit: DefinitionFormat.maximumContentLength)
             } else if document.key(member.key, equals: "id") {
@@ -239,15 +293,11 @@ struct DefinitionValidator {
                     isUsable = false
                 }
             } else if document.key(member.key, equals: "image") {
-                if let text = text(
+                (image, translations[.image]) = localizedText(
                     document, field, path: path("image"),
-                    limit: DefinitionFormat.maximumPathLength, nonBlank: true),
-                    checkImage(text, path: path("image"), at: document.position(of: field))
-                {
-                    image = text
-                }
+                    limit: DefinitionFormat.maximumPathLength, nonBlank: true, isImage: true)
             } else if document.key(member.key, equals: "imageAlt") {
-                imageAlt = text(
+                (imageAlt, translations[.imageAlt]) = localizedText(
                     document, field, path: path("imageAlt"),
                     limit: DefinitionFormat.maximumLabelLength)
             } else {
@@ -265,7 +315,8 @@ struct DefinitionValidator {
         guard isUsable else { return nil }
         let page = Page(
             id: id ?? "page-\(index + 1)", heading: heading ?? "", content: content ?? "",
-            image: image, imageAlt: imageAlt)
+            image: image, imageAlt: imageAlt,
+            translations: translations.filter { !$0.value.isEmpty })
         return (page, idNode)
     }
 
@@ -391,6 +442,62 @@ struct DefinitionValidator {
             report(problem, path: path(), at: document.position(of: value))
         }
         return text
+    }
+
+    /// A field that may be translated: a string (the text of every locale), or an object of
+    /// BCP 47 tags to strings, each checked as ``text(_:_:path:limit:nonBlank:)`` checks a
+    /// string (and, with `isImage`, as an image path). Returns the string, or for an object
+    /// `nil` and its texts by canonical tag (the caller picks the default locale's once it is
+    /// known).
+    private mutating func localizedText(
+        _ document: JSONDocument, _ value: Int, path: @autoclosure () -> String, limit: Int,
+        nonBlank: Bool = false, isImage: Bool = false
+    ) -> (String?, [String: String]?) {
+        guard document.nodes[value].kind == .object else {
+            guard
+                let text = text(document, value, path: path(), limit: limit, nonBlank: nonBlank)
+            else { return (nil, nil) }
+            if isImage, !checkImage(text, path: path(), at: document.position(of: value)) {
+                return (nil, nil)
+            }
+            return (text, nil)
+        }
+        let fieldPath = path()
+        var texts: [String: String] = [:]
+        var present: Set<String> = []
+        var spelled: [String: String] = [:]
+        for member in document.members(of: value) {
+            let key = document.text(of: document.nodes[member.key])
+            let keyPath = JSONPath.appending(key: key, to: fieldPath)
+            guard let tag = LanguageTag(key) else {
+                report(.invalidLocale(key), path: keyPath, at: document.position(of: member.key))
+                continue
+            }
+            let locale = tag.description
+            if let first = spelled.updateValue(key, forKey: locale) {
+                spelled[locale] = first
+                report(
+                    .duplicateLocale(key: key, first: first), path: keyPath,
+                    at: document.position(of: member.key))
+                continue
+            }
+            present.insert(locale)
+            if !locales.contains(locale) { locales.append(locale) }
+            guard
+                let text = text(
+                    document, member.value, path: keyPath, limit: limit, nonBlank: nonBlank)
+            else { continue }
+            if isImage,
+                !checkImage(text, path: keyPath, at: document.position(of: member.value))
+            {
+                continue
+            }
+            texts[locale] = text
+        }
+        translatedFields.append(
+            TranslatedField(
+                path: fieldPath, position: document.position(of: value), locales: present))
+        return (nil, texts)
     }
 
     /// Warns about the key at node `key` of the object at path `parent`, with a suggestion.

@@ -109,10 +109,40 @@ extension DiagnosticKind {
             return
                 "contains the control character U+\(JSONPath.hex4(scalar)); it will be shown "
                 + "escaped; remove it"
+        case .invalidLocale(let text):
+            let hint =
+                text.contains("_")
+                ? "; BCP 47 separates subtags with '-': "
+                    + JSONPath.quoted(text.replacingUnderscores())
+                : ""
+            return
+                "\(JSONPath.quoted(text)) is not a well-formed BCP 47 language tag\(hint); write "
+                + "a tag such as \"en\", \"zh-Hant\" or \"pt-BR\""
+        case .missingDefaultLocale(let locale):
+            return
+                "has no \(JSONPath.quoted(locale)) text, and \(JSONPath.quoted(locale)) is the "
+                + "default locale; add it, or set \"defaultLocale\" to a locale every translated "
+                + "field has"
+        case .missingTranslation(let locale):
+            return
+                "has no \(JSONPath.quoted(locale)) text, which other fields have; \(locale) "
+                + "users see the default locale's text here; add a translation"
+        case .duplicateLocale(let key, let first):
+            return
+                "\(JSONPath.quoted(key)) is the same locale as \(JSONPath.quoted(first)) "
+                + "(language tags ignore case); keep one"
         case .bidiControl(let scalar):
             return
                 "contains the bidirectional control U+\(JSONPath.hex4(scalar)), which can make text "
                 + "read in a misleading order; remove it"
         }
+    }
+}
+
+extension String {
+    /// The text with every `_` as `-`: `zh_TW` → `zh-TW`, the spelling a POSIX locale name
+    /// would have as a language tag.
+    fileprivate func replacingUnderscores() -> String {
+        String(map { $0 == "_" ? "-" : $0 })
     }
 }

@@ -79,10 +79,25 @@ public enum DiagnosticKind: Sendable, Hashable {
     /// A bidirectional override or isolate (U+202A-U+202E, U+2066-U+2069) in a text (a warning).
     case bidiControl(scalar: UInt32)
 
+    // MARK: Locales
+
+    /// A key of a translated field, or the `defaultLocale`, that is not a well-formed BCP 47
+    /// language tag (`zh_TW`, `english`).
+    case invalidLocale(String)
+    /// A translated field without a text for the definition's default locale.
+    case missingDefaultLocale(locale: String)
+    /// A translated field without a text for `locale`, which other fields have (a warning; an
+    /// error under `validate --strict`): users of that locale see the default text here.
+    case missingTranslation(locale: String)
+    /// A key naming the same locale as an earlier key of the same field (`EN` after `en`:
+    /// tags ignore case).
+    case duplicateLocale(key: String, first: String)
+
     /// Whether this kind of problem makes the definition invalid or only deserves attention.
     public var severity: Diagnostic.Severity {
         switch self {
-        case .imageNotFound, .unknownKey, .controlCharacter, .bidiControl: return .warning
+        case .imageNotFound, .unknownKey, .controlCharacter, .bidiControl, .missingTranslation:
+            return .warning
         default: return .error
         }
     }
@@ -131,6 +146,10 @@ public enum DiagnosticKind: Sendable, Hashable {
         case .unknownKey: return "unknownKey"
         case .controlCharacter: return "controlCharacter"
         case .bidiControl: return "bidiControl"
+        case .invalidLocale: return "invalidLocale"
+        case .missingDefaultLocale: return "missingDefaultLocale"
+        case .missingTranslation: return "missingTranslation"
+        case .duplicateLocale: return "duplicateLocale"
         }
     }
 }

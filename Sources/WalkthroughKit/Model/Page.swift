@@ -14,16 +14,21 @@ public struct Page: Sendable, Hashable {
     public var image: String?
     /// Text shown where the image cannot be (a terminal, a screen reader).
     public var imageAlt: String?
+    /// The page's fields in every language the definition gives them in (`heading`, `content`,
+    /// `imageAlt`, `image`); empty for a page written in one language. The fields above hold
+    /// the text of the locale the walkthrough is shown in.
+    public var translations: Translations
 
     /// Creates a page.
     public init(
         id: String, heading: String, content: String, image: String? = nil,
-        imageAlt: String? = nil
+        imageAlt: String? = nil, translations: Translations = [:]
     ) {
         self.id = id
         self.heading = heading
         self.content = content
         self.image = image
         self.imageAlt = imageAlt
+        self.translations = translations
     }
 }

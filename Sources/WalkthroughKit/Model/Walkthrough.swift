@@ -36,6 +36,22 @@ public struct Walkthrough: Sendable, Hashable {
     public var pages: [Page] {
         didSet { precondition(!pages.isEmpty, "a walkthrough has at least one page") }
     }
+    /// The locale the definition's texts are written in when a field gives several: a key of
+    /// every translated field (`"en"` unless the definition's `defaultLocale` says otherwise).
+    public var defaultLocale: String
+    /// Every locale the definition has text in, the default first, then in the order they
+    /// first appear in the file (`["en", "zh-Hant", "zh-Hans"]`).
+    public var locales: [String]
+    /// The locale the walkthrough is shown in: the best match among ``locales`` for the locale
+    /// asked of ``localized(for:)``, else ``defaultLocale``. Each field is matched on its own,
+    /// so a field not translated into it shows its default text.
+    public var locale: String
+    /// The locale asked of ``localized(for:)``, `nil` before (or for no preference): players show
+    /// their own words (key help, labels) in it, whichever locales the definition has.
+    public var requestedLocale: LanguageTag?
+    /// The walkthrough's own fields (`title`, `finishLabel`) in every language the definition
+    /// gives them in; empty when it writes them as plain strings.
+    public var translations: Translations
     /// The folder that page image paths are relative to: the definition file's folder, or `nil`
     /// when the walkthrough was not loaded from a file.
     public var baseDirectory: String?
@@ -47,7 +63,8 @@ public struct Walkthrough: Sendable, Hashable {
     public init(
         id: String, version: Int = 1, title: String? = nil, navigation: NavigationMode = .free,
         skippable: Bool = true, finishLabel: String = Walkthrough.defaultFinishLabel,
-        pages: [Page], baseDirectory: String? = nil
+        pages: [Page], baseDirectory: String? = nil, defaultLocale: String = "en",
+        locales: [String]? = nil, translations: Translations = [:]
     ) {
         precondition(!pages.isEmpty, "a walkthrough has at least one page")
         precondition(version >= 1, "a walkthrough's version is 1 or more")
@@ -59,6 +76,11 @@ public struct Walkthrough: Sendable, Hashable {
         self.finishLabel = finishLabel
         self.pages = pages
         self.baseDirectory = baseDirectory
+        self.defaultLocale = defaultLocale
+        self.locales = locales ?? [defaultLocale]
+        self.locale = defaultLocale
+        self.requestedLocale = nil
+        self.translations = translations
     }
 
     /// The path of a page's image resolved against ``baseDirectory``, or `nil` when the page has

@@ -61,7 +61,7 @@ public enum Onboarding {
         let gate = FirstRunGate(user: user, store: store, environment: options.environment)
         let walkthrough: Walkthrough
         do {
-            walkthrough = try gate.load(source)
+            walkthrough = try gate.load(source).localized(for: options.shownLocale)
         } catch {
             throw OnboardingError(error)
         }

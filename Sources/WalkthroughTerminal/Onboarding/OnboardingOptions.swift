@@ -1,5 +1,5 @@
 public import FoundationEssentials
-import WalkthroughKit
+public import WalkthroughKit
 
 /// The finer choices of ``Onboarding/presentIfNeeded(_:user:store:policy:storeFailure:options:)``:
 /// which descriptors to use, which signals to handle, which environment to read.
@@ -37,13 +37,19 @@ public struct OnboardingOptions: Sendable, Hashable {
     /// Whether the session records its events (for `walkthrough stats`) in a store that keeps
     /// them. Default: as `WALKTHROUGH_EVENTS` in ``environment`` says (on unless `off`).
     public var recordsEvents: Bool
+    /// The language to show the walkthrough and the player's own words in: a tool with its own
+    /// language setting passes it here. Default: `nil`, the one ``environment`` names
+    /// (`LC_ALL`, `LC_MESSAGES`, `LANG`; none for `C`). Each text falls back by
+    /// ``LocaleMatcher``'s rules, finally to the definition's `defaultLocale`. The seen state
+    /// is the same in every language.
+    public var locale: LanguageTag?
 
     /// Creates options; every default suits a command-line tool.
     public init(
         input: Int32 = 0, output: Int32 = 1, errorOutput: Int32 = 2,
         signals: SignalHandling = .all,
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        restart: Bool = false, recordsEvents: Bool? = nil
+        restart: Bool = false, recordsEvents: Bool? = nil, locale: LanguageTag? = nil
     ) {
         self.recordsEvents =
             recordsEvents ?? EventRecording.isEnabled(environment: environment)
@@ -53,6 +59,12 @@ public struct OnboardingOptions: Sendable, Hashable {
         self.signals = signals
         self.environment = environment
         self.restart = restart
+        self.locale = locale
+    }
+
+    /// ``locale``, else the environment's.
+    var shownLocale: LanguageTag? {
+        locale ?? LanguageTag.preferred(environment: environment)
     }
 
     /// Whether ``input`` and ``output`` are terminals and `TERM` allows full-screen play.

@@ -61,7 +61,7 @@ final class InteractiveController {
         case .unchanged:
             state.status = nil
         case .refused(let error):
-            state.status = error.description
+            state.status = PlayerStrings(for: session.walkthrough.requestedLocale).describe(error)
         case .finished(let outcome):
             return .finished(Session.result(of: outcome))
         }

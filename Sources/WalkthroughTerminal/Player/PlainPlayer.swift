@@ -24,6 +24,8 @@ public final class PlainPlayer {
     private let output: any TextOutput
     private let errorOutput: any TextOutput
     private let signals: SignalHandling
+    /// The player's own words, in the locale the walkthrough was localized for.
+    private let strings: PlayerStrings
 
     /// Creates a player.
     ///
@@ -44,6 +46,7 @@ public final class PlainPlayer {
         self.output = output
         self.errorOutput = errorOutput
         self.signals = signals
+        self.strings = PlayerStrings(for: session.walkthrough.requestedLocale)
     }
 
     /// Plays until the walkthrough finishes, the user quits, the input ends or a handled signal
@@ -152,32 +155,33 @@ public final class PlainPlayer {
         if let title = walkthrough.title, !title.isEmpty { header.append(title) }
         header += [PageText.position(index, of: walkthrough.pages.count), page.heading]
         var lines = [header.joined(separator: " · ")]
-        if let image = PageText.imageLine(of: page, in: walkthrough) { lines.append(image) }
+        if let image = PageText.imageLine(of: page, in: walkthrough, strings: strings) {
+            lines.append(image)
+        }
         if !page.content.isEmpty { lines.append(page.content) }
         if session.navigator.isLast {
-            lines.append("(last page: \"next\" to \(walkthrough.finishLabel))")
+            lines.append(
+                strings.text(.plainLastPage, ["finish": strings.finishLabel(of: walkthrough)]))
         }
         try write(lines.joined(separator: "\n") + "\n\n")
     }
 
     private func commandsHint() -> String {
-        let skip = session.walkthrough.skippable ? "skip, " : ""
-        return "(commands: next or Enter, back, jump N, \(skip)quit, help)\n"
+        strings.text(session.walkthrough.skippable ? .plainCommands : .plainCommandsNoSkip) + "\n"
     }
 
     private func helpText() -> String {
         let walkthrough = session.walkthrough
         let count = walkthrough.pages.count
         var lines = [
-            "Commands, one per line:",
-            "  next, n or an empty line   the next page "
-                + "(on the last page: \(walkthrough.finishLabel))",
-            "  back, b or p               the previous page",
-            "  jump N, j N or N           page N (\(count == 1 ? "1" : "1-\(count)"))",
+            strings.text(.plainHelpTitle),
+            strings.text(.plainHelpNext, ["finish": strings.finishLabel(of: walkthrough)]),
+            strings.text(.plainHelpBack),
+            strings.text(.plainHelpJump, ["range": count == 1 ? "1" : "1-\(count)"]),
         ]
-        if walkthrough.skippable { lines.append("  skip or s                  skip the rest") }
-        lines.append("  quit or q                  stop here; progress is kept")
-        lines.append("  help                       this list")
+        if walkthrough.skippable { lines.append(strings.text(.plainHelpSkip)) }
+        lines.append(strings.text(.plainHelpQuit))
+        lines.append(strings.text(.plainHelpHelp))
         return lines.joined(separator: "\n") + "\n"
     }
 

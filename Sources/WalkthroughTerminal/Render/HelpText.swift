@@ -8,35 +8,41 @@ enum HelpText {
     /// `←/→ move  1-9 jump  s skip  q quit  ? help`; on the last page the finish label comes
     /// first (`Enter: Get Started  ← back  …`); no skip hint when the walkthrough is not
     /// skippable, no jump or back hints for a single page.
-    static func keyHints(for walkthrough: Walkthrough, onLastPage: Bool) -> [String] {
+    static func keyHints(
+        for walkthrough: Walkthrough, onLastPage: Bool, strings: PlayerStrings
+    ) -> [String] {
         let count = walkthrough.pages.count
         var items: [String] = []
         if onLastPage {
-            items.append(PageText.finishHint(walkthrough))
-            if count > 1 { items.append("← back") }
+            items.append(PageText.finishHint(walkthrough, strings: strings))
+            if count > 1 { items.append(strings.text(.hintBack)) }
         } else {
-            items.append("←/→ move")
+            items.append(strings.text(.hintMove))
         }
-        if count > 1 { items.append("1-\(min(count, 9)) jump") }
-        if walkthrough.skippable { items.append("s skip") }
-        items += ["q quit", "? help"]
+        if count > 1 { items.append(strings.text(.hintJump, ["last": String(min(count, 9))])) }
+        if walkthrough.skippable { items.append(strings.text(.hintSkip)) }
+        items += [strings.text(.hintQuit), strings.text(.hintHelp)]
         return items
     }
 
     /// The lines of the help overlay, before wrapping.
-    static func overlay(for walkthrough: Walkthrough, onLastPage: Bool) -> [String] {
+    static func overlay(
+        for walkthrough: Walkthrough, onLastPage: Bool, strings: PlayerStrings
+    ) -> [String] {
         let count = walkthrough.pages.count
-        let finish = TextSanitizer.sanitize(walkthrough.finishLabel)
-        var lines = ["Keys"]
-        lines.append("→ l n Space Enter: " + (onLastPage ? finish : "next page"))
+        let finish = TextSanitizer.sanitize(strings.finishLabel(of: walkthrough))
+        var lines = [strings.text(.overlayTitle)]
+        lines.append(
+            strings.text(
+                .overlayNext, ["action": onLastPage ? finish : strings.text(.overlayNextPage)]))
         if count > 1 {
-            lines.append("← h p b: previous page")
-            lines.append("1-\(min(count, 9)): jump to that page")
+            lines.append(strings.text(.overlayPrevious))
+            lines.append(strings.text(.overlayJump, ["last": String(min(count, 9))]))
         }
-        if walkthrough.skippable { lines.append("s: skip the rest") }
-        lines.append("↑ ↓: scroll a long page")
-        lines.append("q Esc: quit (progress is kept)")
-        lines.append("?: show or hide this help")
+        if walkthrough.skippable { lines.append(strings.text(.overlaySkip)) }
+        lines.append(strings.text(.overlayScroll))
+        lines.append(strings.text(.overlayQuit))
+        lines.append(strings.text(.overlayHelp))
         return lines
     }
 

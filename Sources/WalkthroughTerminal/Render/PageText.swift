@@ -6,15 +6,18 @@ enum PageText {
     /// The image line: the image's alt text and its file's name, for example
     /// `Image: A pin on a plate (foodpin-intro-1.png)`; `nil` when the page has neither. The alt
     /// text comes first because it is what a reader (or a screen reader) needs.
-    static func imageLine(of page: Page, in walkthrough: Walkthrough) -> String? {
+    static func imageLine(
+        of page: Page, in walkthrough: Walkthrough, strings: PlayerStrings
+    ) -> String? {
         let name = walkthrough.imagePath(of: page).map(fileName(of:)).flatMap {
             $0.isEmpty ? nil : $0
         }
         let alt = page.imageAlt.flatMap { $0.isEmpty ? nil : $0 }
         switch (name, alt) {
-        case (let name?, let alt?): return "Image: \(alt) (\(name))"
-        case (let name?, nil): return "Image: \(name)"
-        case (nil, let alt?): return "Image: \(alt)"
+        case (let name?, let alt?):
+            return strings.text(.imageAltAndFile, ["alt": alt, "file": name])
+        case (let name?, nil): return strings.text(.imageFile, ["file": name])
+        case (nil, let alt?): return strings.text(.imageAlt, ["alt": alt])
         case (nil, nil): return nil
         }
     }
@@ -32,8 +35,8 @@ enum PageText {
     }
 
     /// What the key that finishes the walkthrough says on the last page: `Enter: Get Started`.
-    static func finishHint(_ walkthrough: Walkthrough) -> String {
-        "Enter: \(walkthrough.finishLabel)"
+    static func finishHint(_ walkthrough: Walkthrough, strings: PlayerStrings) -> String {
+        strings.text(.hintFinish, ["finish": strings.finishLabel(of: walkthrough)])
     }
 }
 

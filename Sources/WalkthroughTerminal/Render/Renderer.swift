@@ -69,6 +69,8 @@ private struct Layout {
     let state: RenderState
     let width: Int
     let rows: Int
+    /// The player's own words, in the locale the walkthrough was localized for.
+    let strings: PlayerStrings
     var blocks: [Block] = []
     var maximumScroll = 0
 
@@ -76,6 +78,7 @@ private struct Layout {
         self.state = state
         self.width = max(size.columns, 1)
         self.rows = max(size.rows, 0)
+        self.strings = PlayerStrings(for: state.walkthrough.requestedLocale)
         build(scrollHint: false)
         allocate()
         if computeMaximumScroll() > 0 && !state.showsHelp {
@@ -111,12 +114,16 @@ private struct Layout {
     /// The scrollable part: the image line and the content, or the help overlay.
     private func body() -> [StyledLine] {
         if state.showsHelp {
-            return HelpText.overlay(for: state.walkthrough, onLastPage: state.isLastPage)
-                .flatMap { TextWrapper.wrap($0, width: width) }
-                .map { StyledLine(text: $0) }
+            return HelpText.overlay(
+                for: state.walkthrough, onLastPage: state.isLastPage, strings: strings
+            )
+            .flatMap { TextWrapper.wrap($0, width: width) }
+            .map { StyledLine(text: $0) }
         }
         var lines: [StyledLine] = []
-        if let image = PageText.imageLine(of: state.page, in: state.walkthrough) {
+        if let image = PageText.imageLine(
+            of: state.page, in: state.walkthrough, strings: strings)
+        {
             lines += TextWrapper.wrap(TextSanitizer.sanitize(image), width: width)
                 .map { StyledLine(text: $0, style: .dim) }
         }
@@ -153,11 +160,13 @@ private struct Layout {
     private func helpLines(scrollHint: Bool) -> [String] {
         var items: [String]
         if state.showsHelp {
-            items = ["? or Esc: close help"]
+            items = [strings.text(.hintCloseHelp)]
         } else {
-            items = HelpText.keyHints(for: state.walkthrough, onLastPage: state.isLastPage)
-                .map(TextSanitizer.sanitize)
-            if scrollHint { items.insert("↑/↓ scroll", at: min(1, items.count)) }
+            items = HelpText.keyHints(
+                for: state.walkthrough, onLastPage: state.isLastPage, strings: strings
+            )
+            .map(TextSanitizer.sanitize)
+            if scrollHint { items.insert(strings.text(.hintScroll), at: min(1, items.count)) }
         }
         return HelpText.pack(items, width: width)
     }
@@ -262,9 +271,9 @@ private struct Layout {
             StyledLine(text: TextWrapper.truncate(text, width: width), style: .dim)
         }
         var window: [StyledLine] = []
-        if above { window.append(marker("↑ more")) }
+        if above { window.append(marker(strings.text(.moreAbove))) }
         window += block.lines[offset..<(offset + shownRows)]
-        if below { window.append(marker("↓ more")) }
+        if below { window.append(marker(strings.text(.moreBelow))) }
         return window.map { $0.rendered(colour: colour) }
     }
 }

@@ -7,15 +7,18 @@
 ///   begin a paragraph are indentation and kept).
 /// - Wide (CJK) characters may break before and after any of them, as in UAX #14's ideographic
 ///   class: a line of Chinese or Japanese needs no spaces to wrap.
+/// - Punctuation follows UAX #14 where readers notice: closing punctuation (`。，、」）!?`, small
+///   kana) never starts a line and opening punctuation (`「（`) never ends one, across spaces
+///   too; they move to the next line with their neighbour.
 /// - A word longer than the width is hard-broken between clusters.
 /// - Explicit newlines are kept, and an empty line stays an empty line.
-/// - No line is ever wider than the width. Widths below 1 are treated as 1. In a 1-column width
-///   a 2-column cluster cannot fit at all: it is shown as `?`, the one case where the wrapper
-///   changes text rather than lose the width guarantee.
+/// - No line is ever wider than the width. Widths below 1 are treated as 1. A cluster wider than
+///   the whole width (a 2-column character in 1 column) cannot fit at all: it is shown as `?`,
+///   the one case where the wrapper changes text rather than lose the width guarantee.
 ///
 /// Wrap sanitised text (``TextSanitizer``): a control character measures 0 columns here.
 public enum TextWrapper {
-    /// The character shown in place of a 2-column cluster in a 1-column width.
+    /// The character shown in place of a cluster wider than the whole width.
     public static let tooWideReplacement: Character = "?"
 
     /// The lines of `text` wrapped to `width` columns.
@@ -116,24 +119,124 @@ private struct LineBuilder {
     }
 
     mutating func add(_ paragraph: Substring) {
-        for character in paragraph {
-            let columns = DisplayWidth.of(character)
-            if character == " " {
+        for token in Self.tokens(of: paragraph, width: width) {
+            switch token {
+            case .spaces(let count):
+                for _ in 0..<count { addSpace() }
+            case .unit(let text, let columns):
+                word = text
+                wordWidth = columns
                 flushWord()
-                addSpace()
-            } else if columns == 2 {
-                flushWord()
-                if width < 2 {
-                    addUnit(String(TextWrapper.tooWideReplacement), columns: 1)
-                } else {
-                    addUnit(String(character), columns: 2)
-                }
-            } else {
-                word.append(character)
-                wordWidth += columns
             }
         }
-        flushWord()
+    }
+
+    // MARK: Tokens
+
+    /// A run of spaces, or a unit no line may break inside except when it is wider than a line.
+    enum Token {
+        case spaces(Int)
+        case unit(String, columns: Int)
+    }
+
+    /// The paragraph as units and spaces: clusters join a unit unless a line may break between
+    /// them (before or after a wide character, unless punctuation forbids it); a run of spaces
+    /// that punctuation forbids breaking at joins its neighbours into one unit (when the whole
+    /// fits on a line).
+    static func tokens(of paragraph: Substring, width: Int) -> [Token] {
+        var pieces: [Piece] = []
+        var current: Piece?
+        for character in paragraph {
+            if character == " " {
+                if let unit = current { pieces.append(unit) }
+                current = nil
+                if case .spaces(let count)? = pieces.last?.kind {
+                    pieces[pieces.count - 1].kind = .spaces(count + 1)
+                } else {
+                    pieces.append(Piece(kind: .spaces(1)))
+                }
+                continue
+            }
+            var columns = DisplayWidth.of(character)
+            var shown = character
+            if columns > width {
+                shown = TextWrapper.tooWideReplacement
+                columns = 1
+            }
+            if var unit = current, let last = unit.last, !mayBreak(between: last, and: character) {
+                unit.append(shown, columns: columns, original: character)
+                current = unit
+            } else {
+                if let unit = current { pieces.append(unit) }
+                var unit = Piece(kind: .unit)
+                unit.append(shown, columns: columns, original: character)
+                current = unit
+            }
+        }
+        if let unit = current { pieces.append(unit) }
+        // Spaces where punctuation forbids a break join the units on both sides.
+        var merged: [Piece] = []
+        var index = 0
+        while index < pieces.count {
+            var piece = pieces[index]
+            while piece.kind == .unit, index + 2 < pieces.count,
+                case .spaces(let count) = pieces[index + 1].kind,
+                let last = piece.last, let next = pieces[index + 2].first,
+                LineBreaking.mustNotEndLine(last) || LineBreaking.mustNotStartLine(next),
+                // Joined only while the whole fits on a line: else the rule gives way to the
+                // break, rather than cut the unit at an arbitrary cluster.
+                piece.columns + count + pieces[index + 2].columns <= width
+            {
+                piece.text += String(repeating: " ", count: count) + pieces[index + 2].text
+                piece.columns += count + pieces[index + 2].columns
+                piece.last = pieces[index + 2].last
+                index += 2
+            }
+            merged.append(piece)
+            index += 1
+        }
+        return merged.map { piece in
+            switch piece.kind {
+            case .spaces(let count): return .spaces(count)
+            case .unit: return .unit(piece.text, columns: piece.columns)
+            }
+        }
+    }
+
+    /// Whether a line may break between two clusters with no space between them: next to a
+    /// wide (ideographic) character, unless UAX #14 keeps the pair together.
+    static func mayBreak(between before: Character, and after: Character) -> Bool {
+        if LineBreaking.mustNotStartLine(after) || LineBreaking.mustNotEndLine(before) {
+            return false
+        }
+        return isIdeographic(before) || isIdeographic(after)
+    }
+
+    private static func isIdeographic(_ character: Character) -> Bool {
+        guard let first = character.unicodeScalars.first else { return false }
+        return DisplayWidth.isWide(first)
+    }
+
+    /// A unit or a run of spaces being collected.
+    struct Piece {
+        enum Kind: Equatable {
+            case spaces(Int)
+            case unit
+        }
+
+        var kind: Kind
+        var text = ""
+        var columns = 0
+        /// The first and last clusters as written (before a too-wide one became `?`).
+        var first: Character?
+        var last: Character?
+
+        mutating func append(_ shown: Character, columns: Int, original: Character) {
+            text.append(shown)
+            self.columns += columns
+            if first == nil { first = original }
+            last = original
+        }
     }
 
     mutating func finish() -> [WrappedLine] {

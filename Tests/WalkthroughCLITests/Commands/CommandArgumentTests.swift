@@ -15,14 +15,14 @@ struct CommandArgumentTests {
     static let usageLines: [String: String] = [
         "play":
             "Usage: walkthrough play <walkthrough> [--user <name>] [--db <path>] [--force] "
-            + "[--restart] [--plain]",
+            + "[--restart] [--plain] [--locale <tag>]",
         "seen": "Usage: walkthrough seen <walkthrough> [--user <name>] [--db <path>] [--quiet]",
         "mark": "Usage: walkthrough mark <walkthrough> [--user <name>] [--db <path>] [--skipped]",
         "reset":
             "Usage: walkthrough reset --user <name> [<id> ...] [--db <path>] [--dry-run] | "
             + "walkthrough reset --all-users <id> ... [--db <path>] [--dry-run]",
         "status": "Usage: walkthrough status [--user <name>] [--json] [--db <path>]",
-        "list": "Usage: walkthrough list [<dir>] [--user <name>] [--db <path>]",
+        "list": "Usage: walkthrough list [<dir>] [--user <name>] [--db <path>] [--locale <tag>]",
     ]
 
     /// Runs `arguments` and checks that they are a usage error with exactly `message`, followed

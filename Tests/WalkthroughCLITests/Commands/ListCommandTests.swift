@@ -66,10 +66,11 @@ struct ListCommandTests {
         #expect(result.code == .success)
         #expect(
             result.standardOutput == """
-                ID               TITLE             PAGES  VERSION  NAVIGATION  STATE FOR alice
-                foodpin-zh-hant  FoodPin 美食地圖  3      1        linear      not seen
-                foodpin          FoodPin           3      1        linear      not seen
-                media-tabs       Your Library      3      1        free        not seen
+                ID               TITLE                      PAGES  VERSION  NAVIGATION  STATE FOR alice
+                foodpin-zh-hant  FoodPin 美食地圖           3      1        linear      not seen
+                foodpin          FoodPin                    3      1        linear      not seen
+                languages        Every script at its width  3      1        free        not seen
+                media-tabs       Your Library               3      1        free        not seen
 
                 """)
         #expect(sandbox.createdFiles.isEmpty, "listing creates no database")

@@ -34,6 +34,12 @@ struct SchemaTests {
                 == NavigationMode.allCases.map(\.rawValue))
         #expect(properties["skippable"]?["type"] as? String == "boolean")
         #expect(properties["finishLabel"]?["default"] as? String == Walkthrough.defaultFinishLabel)
+        #expect(
+            properties["defaultLocale"]?["default"] as? String == DefinitionFormat.defaultLocale)
+        #expect(properties["defaultLocale"]?["$ref"] as? String == "#/$defs/languageTag")
+        for key in DefinitionFormat.localizedRootKeys {
+            try expectLocalized(try #require(properties[key]), key)
+        }
         #expect(properties["pages"]?["minItems"] as? Int == 1)
         #expect(properties["pages"]?["maxItems"] as? Int == DefinitionFormat.maximumPages)
     }
@@ -47,7 +53,43 @@ struct SchemaTests {
         #expect(page["additionalProperties"] as? Bool == false)
         #expect(properties["id"]?["pattern"] as? String == DefinitionFormat.idPattern)
         for key in DefinitionFormat.pageKeys {
-            #expect(properties[key]?["type"] as? String == "string", "\(key)")
+            if DefinitionFormat.localizedPageKeys.contains(key) {
+                try expectLocalized(try #require(properties[key]), key)
+            } else {
+                #expect(properties[key]?["type"] as? String == "string", "\(key)")
+            }
+        }
+    }
+
+    /// A localized field: a string, or an object of language tags to the same kind of string.
+    private func expectLocalized(_ property: [String: Any], _ key: String) throws {
+        let choices = try #require(property["anyOf"] as? [[String: Any]], "\(key)")
+        #expect(choices.count == 2, "\(key)")
+        #expect(choices[0]["type"] as? String == "string", "\(key)")
+        #expect(choices[1]["type"] as? String == "object", "\(key)")
+        #expect(choices[1]["minProperties"] as? Int == 1, "\(key)")
+        let names = try #require(choices[1]["propertyNames"] as? [String: Any])
+        #expect(names["$ref"] as? String == "#/$defs/languageTag", "\(key)")
+        let values = try #require(choices[1]["additionalProperties"] as? [String: Any])
+        #expect(NSDictionary(dictionary: values).isEqual(to: choices[0]), "\(key)")
+    }
+
+    @Test func theLanguageTagPatternMatchesTheParser() throws {
+        let definitions = try #require(try schema()["$defs"] as? [String: [String: Any]])
+        let text = try #require(definitions["languageTag"]?["pattern"] as? String)
+        #expect(text == DefinitionFormat.languageTagPattern)
+        let pattern = try NSRegularExpression(pattern: text)
+        let samples = [
+            "en", "EN", "en-US", "zh-Hant", "zh-hant-TW", "zh-yue-HK", "sr-Latn-RS", "es-419",
+            "de-DE-1996", "ca-ES-valencia", "en-US-u-ca-gregory", "en-a-bbb-x-a-ccc", "x-pirate",
+            "i-klingon", "I-KLINGON", "en-GB-oed", "sgn-BE-FR", "art-lojban", "abcd", "abcdefgh",
+            "", "e", "zh_TW", "en-", "-en", "en--US", "en US", "abcdefghi", "en-a", "en-x",
+            "123", "en-USA1", "zh-Hant-TW-", "日本", "en-US-u", "zh-abc-abc-abc-abc", "i-bogus",
+        ]
+        for sample in samples {
+            let range = NSRange(sample.startIndex..., in: sample)
+            let matches = pattern.firstMatch(in: sample, range: range) != nil
+            #expect(matches == (LanguageTag(sample) != nil), "\(sample)")
         }
     }
 

@@ -24,11 +24,18 @@ struct DisplayWidthTests {
     }
 
     @Test(arguments: [
-        "👩‍💻", "👨‍👩‍👧‍👦", "🏳️‍🌈", "🇹🇼", "🇯🇵", "❤️", "1️⃣", "👍🏽", "🍣",
+        "👩‍💻", "👨‍👩‍👧‍👦", "🏳️‍🌈", "🇹🇼", "🇯🇵", "❤️", "1️⃣", "🍣",
     ])
     func emojiSequencesAndFlagsTakeTwoColumns(_ text: String) {
         #expect(text.count == 1, "one grapheme cluster")
         #expect(DisplayWidth.of(Character(text)) == 2)
+    }
+
+    /// Terminals disagree on a skin-tone modifier: wcwidth and kitty join it to the emoji (2),
+    /// tmux 3.3 draws it in cells of its own (4). The wider count is taken: a blank cell rather
+    /// than a line past the margin.
+    @Test func aSkinToneModifierCountsItsOwnColumns() {
+        #expect(DisplayWidth.of(Character("👍🏽")) == 4)
     }
 
     @Test(arguments: ["\u{301}", "\u{200D}", "\u{FE0F}", "\u{200B}", "\u{2060}", "\u{1B}"])

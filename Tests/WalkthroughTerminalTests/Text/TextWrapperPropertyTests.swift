@@ -29,7 +29,9 @@ struct TextWrapperPropertyTests {
         }
     }
 
-    @Test(arguments: 2...40)
+    /// From 4 columns, the widest cluster of the pieces (👍🏽: tmux draws the skin-tone modifier
+    /// apart) fits; below that it is shown as `?`.
+    @Test(arguments: 4...40)
     func linesPutBackTogetherGiveTheText(_ width: Int) {
         var generator = SplitMix64(seed: 1000 + UInt64(width))
         for _ in 0..<150 {
@@ -47,7 +49,7 @@ struct TextWrapperPropertyTests {
         }
     }
 
-    @Test(arguments: 2...40)
+    @Test(arguments: 4...40)
     func onlySpacesAreDroppedAndNoClusterIsSplit(_ width: Int) {
         var generator = SplitMix64(seed: 2000 + UInt64(width))
         for _ in 0..<150 {
