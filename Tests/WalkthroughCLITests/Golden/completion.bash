@@ -20,7 +20,7 @@ _walkthrough() {
     cur="${COMP_WORDS[COMP_CWORD]}"
     prev="${COMP_WORDS[COMP_CWORD-1]}"
     if [ "$COMP_CWORD" -eq 1 ]; then
-        COMPREPLY=($(compgen -W "play seen mark reset status list validate export import db help --help --version --generate-completion-script --generate-manual" -- "$cur"))
+        COMPREPLY=($(compgen -W "play seen mark reset status list validate export import db events stats help --help --version --generate-completion-script --generate-manual" -- "$cur"))
         return
     fi
     command="${COMP_WORDS[1]}"
@@ -29,7 +29,7 @@ _walkthrough() {
             COMPREPLY=($(compgen -W "bash zsh fish" -- "$cur"))
             return ;;
         help)
-            COMPREPLY=($(compgen -W "play seen mark reset status list validate export import db help" -- "$cur"))
+            COMPREPLY=($(compgen -W "play seen mark reset status list validate export import db events stats help" -- "$cur"))
             return ;;
     esac
     if [ "$command" = db ]; then
@@ -40,10 +40,18 @@ _walkthrough() {
         command="db ${COMP_WORDS[2]}"
         start=3
     fi
+    if [ "$command" = events ]; then
+        if [ "$COMP_CWORD" -eq 2 ]; then
+            COMPREPLY=($(compgen -W "prune" -- "$cur"))
+            return
+        fi
+        command="events ${COMP_WORDS[2]}"
+        start=3
+    fi
     case "$command" in
         "play")
-            options="--user --db --force --restart --plain --help"
-            values="--user --db"
+            options="--user --db --force --restart --plain --locale --help"
+            values="--user --db --locale"
             kind=definition ;;
         "seen")
             options="--user --db --quiet -q --help"
@@ -62,8 +70,8 @@ _walkthrough() {
             values="--user --db"
             kind=none ;;
         "list")
-            options="--user --db --help"
-            values="--user --db"
+            options="--user --db --locale --help"
+            values="--user --db --locale"
             kind=folder ;;
         "validate")
             options="--strict --json --help"
@@ -85,6 +93,18 @@ _walkthrough() {
             options="--db --row-security --help"
             values="--db"
             kind=none ;;
+        "events")
+            options="--user --since --db --help"
+            values="--user --since --db"
+            kind=definition ;;
+        "events prune")
+            options="--before --db --dry-run --help"
+            values="--before --db"
+            kind=none ;;
+        "stats")
+            options="--since --version --json --db --help"
+            values="--since --version --db"
+            kind=definition ;;
         *) return ;;
     esac
     case " $values " in

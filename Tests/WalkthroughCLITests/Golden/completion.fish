@@ -16,27 +16,32 @@ function __walkthrough_ids
 end
 
 complete -c walkthrough -f
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen mark reset status list validate export import db help' -a play -d 'Show a walkthrough to a user, in the terminal or as plain text.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen mark reset status list validate export import db help' -a seen -d 'Tell whether a user has seen a walkthrough (exit 0) or not (exit 1).'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen mark reset status list validate export import db help' -a mark -d 'Record a walkthrough as seen by a user without playing it.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen mark reset status list validate export import db help' -a reset -d 'Forget that users have seen walkthroughs, so they show again.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen mark reset status list validate export import db help' -a status -d 'List who has seen which walkthrough, and where unfinished ones stand.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen mark reset status list validate export import db help' -a list -d 'List the walkthrough definitions in a folder and the user\'s state of each.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen mark reset status list validate export import db help' -a validate -d 'Check walkthrough definition files and list every problem.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen mark reset status list validate export import db help' -a export -d 'Print every record as JSON Lines, for walkthrough import.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen mark reset status list validate export import db help' -a import -d 'Merge records from walkthrough export into the store.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen mark reset status list validate export import db help' -a db
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen mark reset status list validate export import db events stats help' -a play -d 'Show a walkthrough to a user, in the terminal or as plain text.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen mark reset status list validate export import db events stats help' -a seen -d 'Tell whether a user has seen a walkthrough (exit 0) or not (exit 1).'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen mark reset status list validate export import db events stats help' -a mark -d 'Record a walkthrough as seen by a user without playing it.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen mark reset status list validate export import db events stats help' -a reset -d 'Forget that users have seen walkthroughs, so they show again.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen mark reset status list validate export import db events stats help' -a status -d 'List who has seen which walkthrough, and where unfinished ones stand.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen mark reset status list validate export import db events stats help' -a list -d 'List the walkthrough definitions in a folder and the user\'s state of each.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen mark reset status list validate export import db events stats help' -a validate -d 'Check walkthrough definition files and list every problem.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen mark reset status list validate export import db events stats help' -a export -d 'Print every record as JSON Lines, for walkthrough import.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen mark reset status list validate export import db events stats help' -a import -d 'Merge records from walkthrough export into the store.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen mark reset status list validate export import db events stats help' -a events -d 'Print the recorded events of sessions as JSON Lines, oldest first.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen mark reset status list validate export import db events stats help' -a stats -d 'Show a walkthrough\'s funnel: who started, finished, and where they stopped.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen mark reset status list validate export import db events stats help' -a db
 complete -c walkthrough -n '__fish_seen_subcommand_from db; and not __fish_seen_subcommand_from info migrate' -a info -d 'Show which seen store is used, and what it holds.'
 complete -c walkthrough -n '__fish_seen_subcommand_from db; and not __fish_seen_subcommand_from info migrate' -a migrate -d 'Create or migrate the seen store\'s schema.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen mark reset status list validate export import db help' -a help -d 'Show help for the tool or for one subcommand.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen mark reset status list validate export import db help' -l version -d 'Show the version.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen mark reset status list validate export import db help' -l generate-completion-script -x -a 'bash zsh fish'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen mark reset status list validate export import db help' -l generate-manual
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen mark reset status list validate export import db events stats help' -a events
+complete -c walkthrough -n '__fish_seen_subcommand_from events; and not __fish_seen_subcommand_from prune' -a prune -d 'Remove the events older than a date; the records stay.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen mark reset status list validate export import db events stats help' -a help -d 'Show help for the tool or for one subcommand.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen mark reset status list validate export import db events stats help' -l version -d 'Show the version.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen mark reset status list validate export import db events stats help' -l generate-completion-script -x -a 'bash zsh fish'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen mark reset status list validate export import db events stats help' -l generate-manual
 complete -c walkthrough -n '__fish_seen_subcommand_from play' -l user -x -d 'The user to act for (default: the login name).'
 complete -c walkthrough -n '__fish_seen_subcommand_from play' -l db -r -F -d 'The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).'
 complete -c walkthrough -n '__fish_seen_subcommand_from play' -l force -d 'Play it even if the user has already seen it.'
 complete -c walkthrough -n '__fish_seen_subcommand_from play' -l restart -d 'Start on the first page instead of resuming.'
 complete -c walkthrough -n '__fish_seen_subcommand_from play' -l plain -d 'Print plain text and read commands, even on a terminal.'
+complete -c walkthrough -n '__fish_seen_subcommand_from play' -l locale -x -d 'The language to show, a BCP 47 tag such as zh-Hant (default: from LC_ALL, LC_MESSAGES or LANG).'
 complete -c walkthrough -n '__fish_seen_subcommand_from play' -a '(__walkthrough_ids)' -F
 complete -c walkthrough -n '__fish_seen_subcommand_from seen' -l user -x -d 'The user to act for (default: the login name).'
 complete -c walkthrough -n '__fish_seen_subcommand_from seen' -l db -r -F -d 'The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).'
@@ -56,6 +61,7 @@ complete -c walkthrough -n '__fish_seen_subcommand_from status' -l json -d 'Prin
 complete -c walkthrough -n '__fish_seen_subcommand_from status' -l db -r -F -d 'The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).'
 complete -c walkthrough -n '__fish_seen_subcommand_from list' -l user -x -d 'The user to act for (default: the login name).'
 complete -c walkthrough -n '__fish_seen_subcommand_from list' -l db -r -F -d 'The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).'
+complete -c walkthrough -n '__fish_seen_subcommand_from list' -l locale -x -d 'The language to show, a BCP 47 tag such as zh-Hant (default: from LC_ALL, LC_MESSAGES or LANG).'
 complete -c walkthrough -n '__fish_seen_subcommand_from list' -F
 complete -c walkthrough -n '__fish_seen_subcommand_from validate' -l strict -d 'Count warnings as problems: a file with any is invalid.'
 complete -c walkthrough -n '__fish_seen_subcommand_from validate' -l json -d 'Print a JSON report on standard output instead of text.'
@@ -69,3 +75,15 @@ complete -c walkthrough -n '__fish_seen_subcommand_from db; and __fish_seen_subc
 complete -c walkthrough -n '__fish_seen_subcommand_from db; and __fish_seen_subcommand_from info' -l json -d 'Print a JSON object instead of lines.'
 complete -c walkthrough -n '__fish_seen_subcommand_from db; and __fish_seen_subcommand_from migrate' -l db -r -F -d 'The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).'
 complete -c walkthrough -n '__fish_seen_subcommand_from db; and __fish_seen_subcommand_from migrate' -l row-security -d 'Also let each PostgreSQL role reach only its own records.'
+complete -c walkthrough -n '__fish_seen_subcommand_from events' -l user -x -d 'Only this user\'s events (default: everyone\'s).'
+complete -c walkthrough -n '__fish_seen_subcommand_from events' -l since -x -d 'Only events at or after DATE.'
+complete -c walkthrough -n '__fish_seen_subcommand_from events' -l db -r -F -d 'The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).'
+complete -c walkthrough -n '__fish_seen_subcommand_from events' -a '(__walkthrough_ids)' -F
+complete -c walkthrough -n '__fish_seen_subcommand_from events; and __fish_seen_subcommand_from prune' -l before -x -d 'Remove the events recorded before DATE.'
+complete -c walkthrough -n '__fish_seen_subcommand_from events; and __fish_seen_subcommand_from prune' -l db -r -F -d 'The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).'
+complete -c walkthrough -n '__fish_seen_subcommand_from events; and __fish_seen_subcommand_from prune' -l dry-run -d 'Count what would be removed, and remove nothing.'
+complete -c walkthrough -n '__fish_seen_subcommand_from stats' -l since -x -d 'Count only the events at or after DATE.'
+complete -c walkthrough -n '__fish_seen_subcommand_from stats' -l version -x -d 'Count this version (default: the definition\'s).'
+complete -c walkthrough -n '__fish_seen_subcommand_from stats' -l json -d 'Print a JSON object instead of a chart.'
+complete -c walkthrough -n '__fish_seen_subcommand_from stats' -l db -r -F -d 'The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).'
+complete -c walkthrough -n '__fish_seen_subcommand_from stats' -a '(__walkthrough_ids)' -F

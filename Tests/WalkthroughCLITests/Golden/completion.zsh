@@ -26,13 +26,13 @@ _walkthrough_definitions() {
 _walkthrough() {
     local command
     if (( CURRENT == 2 )); then
-        compadd -- 'play' 'seen' 'mark' 'reset' 'status' 'list' 'validate' 'export' 'import' 'db' 'help' --help --version --generate-completion-script --generate-manual
+        compadd -- 'play' 'seen' 'mark' 'reset' 'status' 'list' 'validate' 'export' 'import' 'db' 'events' 'stats' 'help' --help --version --generate-completion-script --generate-manual
         return
     fi
     command=${words[2]}
     case $command in
         --generate-completion-script) compadd -- bash zsh fish; return ;;
-        help) compadd -- 'play' 'seen' 'mark' 'reset' 'status' 'list' 'validate' 'export' 'import' 'db' 'help'; return ;;
+        help) compadd -- 'play' 'seen' 'mark' 'reset' 'status' 'list' 'validate' 'export' 'import' 'db' 'events' 'stats' 'help'; return ;;
     esac
     if [[ $command == db ]]; then
         if (( CURRENT == 3 )); then
@@ -43,11 +43,20 @@ _walkthrough() {
         shift words
         (( CURRENT-- ))
     fi
+    if [[ $command == events ]]; then
+        if (( CURRENT == 3 )); then
+            compadd -- prune
+            return
+        fi
+        command="events ${words[3]}"
+        shift words
+        (( CURRENT-- ))
+    fi
     shift words
     (( CURRENT-- ))
     case $command in
         "play")
-            _arguments --user'[The user to act for (default: the login name).]:name: ' --db'[The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).]:path:_files' --force'[Play it even if the user has already seen it.]' --restart'[Start on the first page instead of resuming.]' --plain'[Print plain text and read commands, even on a terminal.]' '(- *)--help[Show help information.]' '*:walkthrough:_walkthrough_definitions' ;;
+            _arguments --user'[The user to act for (default: the login name).]:name: ' --db'[The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).]:path:_files' --force'[Play it even if the user has already seen it.]' --restart'[Start on the first page instead of resuming.]' --plain'[Print plain text and read commands, even on a terminal.]' --locale'[The language to show, a BCP 47 tag such as zh-Hant (default: from LC_ALL, LC_MESSAGES or LANG).]:tag: ' '(- *)--help[Show help information.]' '*:walkthrough:_walkthrough_definitions' ;;
         "seen")
             _arguments --user'[The user to act for (default: the login name).]:name: ' --db'[The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).]:path:_files' '(-q --quiet)'{-q,--quiet}'[Print nothing; answer with the exit status only.]' '(- *)--help[Show help information.]' '*:walkthrough:_walkthrough_definitions' ;;
         "mark")
@@ -57,7 +66,7 @@ _walkthrough() {
         "status")
             _arguments --user'[Only this user'\''s records (default: everyone'\''s).]:name: ' --json'[Print a JSON array instead of a table.]' --db'[The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).]:path:_files' '(- *)--help[Show help information.]' ;;
         "list")
-            _arguments --user'[The user to act for (default: the login name).]:name: ' --db'[The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).]:path:_files' '(- *)--help[Show help information.]' '*:folder:_files -/' ;;
+            _arguments --user'[The user to act for (default: the login name).]:name: ' --db'[The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).]:path:_files' --locale'[The language to show, a BCP 47 tag such as zh-Hant (default: from LC_ALL, LC_MESSAGES or LANG).]:tag: ' '(- *)--help[Show help information.]' '*:folder:_files -/' ;;
         "validate")
             _arguments --strict'[Count warnings as problems: a file with any is invalid.]' --json'[Print a JSON report on standard output instead of text.]' '(- *)--help[Show help information.]' '*:walkthrough:_walkthrough_definitions' ;;
         "export")
@@ -68,6 +77,12 @@ _walkthrough() {
             _arguments --db'[The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).]:path:_files' --json'[Print a JSON object instead of lines.]' '(- *)--help[Show help information.]' ;;
         "db migrate")
             _arguments --db'[The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).]:path:_files' --row-security'[Also let each PostgreSQL role reach only its own records.]' '(- *)--help[Show help information.]' ;;
+        "events")
+            _arguments --user'[Only this user'\''s events (default: everyone'\''s).]:name: ' --since'[Only events at or after DATE.]:date: ' --db'[The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).]:path:_files' '(- *)--help[Show help information.]' '*:walkthrough:_walkthrough_definitions' ;;
+        "events prune")
+            _arguments --before'[Remove the events recorded before DATE.]:date: ' --db'[The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).]:path:_files' --dry-run'[Count what would be removed, and remove nothing.]' '(- *)--help[Show help information.]' ;;
+        "stats")
+            _arguments --since'[Count only the events at or after DATE.]:date: ' --version'[Count this version (default: the definition'\''s).]:n: ' --json'[Print a JSON object instead of a chart.]' --db'[The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).]:path:_files' '(- *)--help[Show help information.]' '*:walkthrough:_walkthrough_definitions' ;;
     esac
 }
 

@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import Synchronization
 import Testing
@@ -17,6 +18,8 @@ struct SQLiteSeenStoreBusyTests {
         let path = folder.file("seen.sqlite3")
         let store = try SQLiteSeenStore(path: path, options: .init(busyTimeout: .seconds(60)))
         let holder = try RawDatabase(path)
+        // Its COMMIT needs the waiter's brief shared locks (taken on each retry) to clear.
+        sqlite3_busy_timeout(holder.handle, 30_000)
         try holder.exec("BEGIN IMMEDIATE")
 
         let released = Mutex(false)
@@ -45,6 +48,8 @@ struct SQLiteSeenStoreBusyTests {
         let store = try SQLiteSeenStore(
             path: path, options: .init(busyTimeout: .milliseconds(200)))
         let holder = try RawDatabase(path)
+        // Its COMMIT needs the waiter's brief shared locks (taken on each retry) to clear.
+        sqlite3_busy_timeout(holder.handle, 30_000)
         try holder.exec("BEGIN IMMEDIATE")
 
         let error = try #require(throws: SeenStoreError.self) {
@@ -92,6 +97,8 @@ struct SQLiteSeenStoreBusyTests {
         // Another program holds a write lock on the new, empty database (rollback-journal mode):
         // initialising it needs that lock.
         let holder = try RawDatabase(path)
+        // Its COMMIT needs the waiter's brief shared locks (taken on each retry) to clear.
+        sqlite3_busy_timeout(holder.handle, 30_000)
         try holder.exec("BEGIN IMMEDIATE")
 
         let error = try #require(throws: SeenStoreError.self) {
@@ -109,6 +116,8 @@ struct SQLiteSeenStoreBusyTests {
         let path = folder.file("seen.sqlite3")
         try write(Data(), to: path)
         let holder = try RawDatabase(path)
+        // Its COMMIT needs the waiter's brief shared locks (taken on each retry) to clear.
+        sqlite3_busy_timeout(holder.handle, 30_000)
         try holder.exec("BEGIN IMMEDIATE")  // what another process creating the store holds
 
         // The opener's store does not exist until it has opened: its wait shows in the count of
