@@ -5,8 +5,8 @@ public import FoundationEssentials
 ///
 /// ``SQLiteSeenStore``, ``PostgresSeenStore`` and ``InMemorySeenStore`` record events. A
 /// ``Session`` whose store conforms writes each move as one ``SessionStep``: the progress and
-/// its events in one transaction. ``reset(user:walkthrough:)`` and
-/// ``resetAllUsers(walkthrough:)`` remove the events of what they remove.
+/// its events in one transaction. ``SeenStore/reset(user:walkthrough:)`` and
+/// ``SeenStore/resetAllUsers(walkthrough:)`` remove the events of what they remove.
 public protocol EventRecordingStore: SeenStore {
     /// Applies the step's change (if any) and appends its events, stamped with one time, in one
     /// transaction: both or neither. Durable when it returns, as the other writes are.
@@ -33,7 +33,7 @@ public protocol EventRecordingStore: SeenStore {
 }
 
 extension EventRecordingStore {
-    /// Default: every event, then ``FunnelStats/init(walkthrough:version:since:pageCount:events:)``.
+    /// Default: every event, then ``FunnelStats/init(walkthrough:version:pageCount:events:)``.
     public func funnelStats(
         walkthrough: String, version: Int, since: Date?, pageCount: Int
     ) throws -> FunnelStats {
@@ -54,6 +54,7 @@ extension EventRecordingStore {
     /// ```
     ///
     /// - Parameters:
+    ///   - walkthrough: The definition whose funnel to count (its id, version and page ids).
     ///   - version: The version to count; by default the definition's.
     ///   - since: Count only events at or after this time.
     public func funnel(

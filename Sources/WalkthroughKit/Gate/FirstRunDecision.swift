@@ -1,4 +1,4 @@
-/// What ``FirstRunGate/decide(_:restart:)`` answered.
+/// What ``FirstRunGate/decide(_:restart:recordsEvents:)`` answered.
 ///
 /// ```swift
 /// switch try gate.decide("foodpin") {

@@ -203,7 +203,7 @@ extension PostgresSeenStore {
         }
     }
 
-    /// The funnel in one query (``EventSchema/funnelQuery(table:userColumn:parameter:)``).
+    /// The funnel in one query (`EventSchema.funnelQuery`).
     public func funnelStats(
         walkthrough: String, version: Int, since: Date?, pageCount: Int
     ) throws(SeenStoreError) -> FunnelStats {

@@ -157,7 +157,7 @@ extension SQLiteSeenStore {
         }
     }
 
-    /// The funnel in one query (``EventSchema/funnelQuery(table:userColumn:parameter:)``),
+    /// The funnel in one query (`EventSchema.funnelQuery`),
     /// which reads the covering index one user after another.
     public func funnelStats(
         walkthrough: String, version: Int, since: Date?, pageCount: Int

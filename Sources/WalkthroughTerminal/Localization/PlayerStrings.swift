@@ -6,7 +6,7 @@ public import WalkthroughKit
 /// The texts come from `localization/player.json`, a catalog a translator extends without
 /// reading Swift (docs/localization.md); `scripts/generate-player-catalog.py` turns it into a
 /// table compiled into the player. The locale is matched like a definition's fields
-/// (``LocaleMatcher``): `zh-TW` gets Traditional Chinese, `zh-CN` Simplified, anything the
+/// (`LocaleMatcher`): `zh-TW` gets Traditional Chinese, `zh-CN` Simplified, anything the
 /// catalog lacks English. The command's messages to scripts (errors, `Recorded: …`) are not
 /// here: they stay English.
 public struct PlayerStrings: Sendable, Hashable {

@@ -40,7 +40,7 @@ public struct OnboardingOptions: Sendable, Hashable {
     /// The language to show the walkthrough and the player's own words in: a tool with its own
     /// language setting passes it here. Default: `nil`, the one ``environment`` names
     /// (`LC_ALL`, `LC_MESSAGES`, `LANG`; none for `C`). Each text falls back by
-    /// ``LocaleMatcher``'s rules, finally to the definition's `defaultLocale`. The seen state
+    /// `LocaleMatcher`'s rules, finally to the definition's `defaultLocale`. The seen state
     /// is the same in every language.
     public var locale: LanguageTag?
 

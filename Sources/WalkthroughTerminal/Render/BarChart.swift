@@ -8,18 +8,18 @@
 /// `maximum` fills the bar column; a value above 0 always shows at least `▏`. With colour on,
 /// the filled part is bold and the rest of the track is a dim `·`; without, the track is
 /// spaces.
-public enum BarChart {
+package enum BarChart {
     /// One bar.
-    public struct Row: Sendable, Hashable {
+    package struct Row: Sendable, Hashable {
         /// What the bar is (`1 personalize`).
-        public var label: String
+        package var label: String
         /// Its length, against the chart's maximum.
-        public var value: Int
+        package var value: Int
         /// What follows the bar (`12 reached, 3 dropped`).
-        public var note: String
+        package var note: String
 
         /// Creates a row.
-        public init(label: String, value: Int, note: String) {
+        package init(label: String, value: Int, note: String) {
             self.label = label
             self.value = value
             self.note = note
@@ -33,7 +33,7 @@ public enum BarChart {
     ///   - maximum: The value a full bar stands for; by default the largest value (at least 1).
     ///   - width: The columns available (a terminal's width).
     ///   - colour: Whether to style the bars with SGR sequences.
-    public static func render(
+    package static func render(
         _ rows: [Row], maximum: Int? = nil, width: Int, colour: Bool
     ) -> [String] {
         let width = max(width, 1)
