@@ -2,23 +2,23 @@
 ///
 /// Ctrl-C is `Key(.character("c"), modifiers: .control)`: in raw mode the terminal sends it as a
 /// byte instead of raising SIGINT, and the player treats it like SIGINT.
-public struct Key: Sendable, Hashable, CustomStringConvertible {
+package struct Key: Sendable, Hashable, CustomStringConvertible {
     /// Which key.
-    public var code: KeyCode
+    package var code: KeyCode
     /// Shift, Alt and Control, where the terminal reported them.
-    public var modifiers: KeyModifiers
+    package var modifiers: KeyModifiers
 
     /// Creates a key.
-    public init(_ code: KeyCode, modifiers: KeyModifiers = []) {
+    package init(_ code: KeyCode, modifiers: KeyModifiers = []) {
         self.code = code
         self.modifiers = modifiers
     }
 
     /// Ctrl-C.
-    public static let controlC = Key(.character("c"), modifiers: .control)
+    package static let controlC = Key(.character("c"), modifiers: .control)
 
     /// A readable name, such as `Ctrl-C`, `Alt-x`, `Shift-Right` or `Enter`.
-    public var description: String {
+    package var description: String {
         var parts: [String] = []
         if modifiers.contains(.control) { parts.append("Ctrl") }
         if modifiers.contains(.alt) { parts.append("Alt") }
@@ -29,7 +29,7 @@ public struct Key: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// The key part of a ``Key``.
-public enum KeyCode: Sendable, Hashable, CustomStringConvertible {
+package enum KeyCode: Sendable, Hashable, CustomStringConvertible {
     /// A printable character: a letter, a digit, a space, or any other text (for Ctrl-letter, the
     /// lowercase letter with ``KeyModifiers/control``).
     case character(Character)
@@ -67,7 +67,7 @@ public enum KeyCode: Sendable, Hashable, CustomStringConvertible {
     case function(Int)
 
     /// The key's name.
-    public var description: String {
+    package var description: String {
         switch self {
         case .character(" "): return "Space"
         case .character(let character): return String(character)
@@ -92,19 +92,19 @@ public enum KeyCode: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Modifier keys held with a key.
-public struct KeyModifiers: OptionSet, Sendable, Hashable {
+package struct KeyModifiers: OptionSet, Sendable, Hashable {
     /// The raw bits.
-    public let rawValue: UInt8
+    package let rawValue: UInt8
 
     /// Creates modifiers from raw bits.
-    public init(rawValue: UInt8) {
+    package init(rawValue: UInt8) {
         self.rawValue = rawValue
     }
 
     /// Shift.
-    public static let shift = KeyModifiers(rawValue: 1 << 0)
+    package static let shift = KeyModifiers(rawValue: 1 << 0)
     /// Alt (Meta, Option).
-    public static let alt = KeyModifiers(rawValue: 1 << 1)
+    package static let alt = KeyModifiers(rawValue: 1 << 1)
     /// Control.
-    public static let control = KeyModifiers(rawValue: 1 << 2)
+    package static let control = KeyModifiers(rawValue: 1 << 2)
 }

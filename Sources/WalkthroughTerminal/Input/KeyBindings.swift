@@ -1,5 +1,5 @@
 /// What the interactive player does for a key.
-public enum KeyAction: Sendable, Hashable {
+package enum KeyAction: Sendable, Hashable {
     /// Go to the next page, or finish on the last one.
     case next
     /// Go to the previous page.
@@ -25,9 +25,9 @@ public enum KeyAction: Sendable, Hashable {
 /// → `l` `n` Space Enter: next · ← `h` `p` `b`: back · `1`–`9`: jump · `s`: skip · `q` Esc:
 /// quit · `?`: help · Ctrl-C: interrupt · ↑ ↓ (and Page Up/Down): scroll content that does not
 /// fit. Letters work in either case; modifiers on arrows are ignored.
-public enum KeyBindings {
+package enum KeyBindings {
     /// The action bound to `key`, or `nil` when the key does nothing.
-    public static func action(for key: Key) -> KeyAction? {
+    package static func action(for key: Key) -> KeyAction? {
         if key == .controlC { return .interrupt }
         switch key.code {
         case .right, .enter: return .next

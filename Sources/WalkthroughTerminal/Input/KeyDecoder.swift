@@ -20,10 +20,10 @@
 /// KeyDecoder.decode([0x1B, 0x5B, 0x43], moreAvailable: true)  // [Right], 3 used
 /// KeyDecoder.decode([0x1B], moreAvailable: false)             // [Esc], 1 used
 /// ```
-public enum KeyDecoder {
+package enum KeyDecoder {
     /// The longest escape sequence kept while waiting for its end; a longer one is dropped as
     /// junk rather than held forever.
-    public static let maximumSequenceLength = 4096
+    package static let maximumSequenceLength = 4096
 
     /// Decodes as many keys as `bytes` holds.
     ///
@@ -33,7 +33,8 @@ public enum KeyDecoder {
     ///     Pass `false` once the escape timeout has passed, to resolve a lone ESC as Escape.
     /// - Returns: The keys, and how many bytes they used; the rest should be kept for next time
     ///   (``KeyDecoding/needsMoreBytes``).
-    public static func decode(_ bytes: some Collection<UInt8>, moreAvailable: Bool) -> KeyDecoding {
+    package static func decode(_ bytes: some Collection<UInt8>, moreAvailable: Bool) -> KeyDecoding
+    {
         let input = Array(bytes)
         var keys: [Key] = []
         var position = 0
@@ -281,21 +282,21 @@ public enum KeyDecoder {
 }
 
 /// What ``KeyDecoder/decode(_:moreAvailable:)`` found.
-public struct KeyDecoding: Sendable, Hashable {
+package struct KeyDecoding: Sendable, Hashable {
     /// The keys decoded, in order.
-    public var keys: [Key]
+    package var keys: [Key]
     /// How many bytes from the start of the input the keys (and ignored junk) used.
-    public var consumed: Int
+    package var consumed: Int
     /// How many bytes the input had.
-    public var total: Int
+    package var total: Int
 
     /// Creates a result.
-    public init(keys: [Key], consumed: Int, total: Int) {
+    package init(keys: [Key], consumed: Int, total: Int) {
         self.keys = keys
         self.consumed = consumed
         self.total = total
     }
 
     /// Whether bytes at the end were kept back as the start of an unfinished sequence.
-    public var needsMoreBytes: Bool { consumed < total }
+    package var needsMoreBytes: Bool { consumed < total }
 }

@@ -11,19 +11,19 @@ public protocol LineSource: AnyObject {
 }
 
 /// Lines from a string, for tests and for scripted use.
-public final class StringLineSource: LineSource {
+package final class StringLineSource: LineSource {
     private var lines: [String]
 
     /// Creates a source of the lines of `text` (split at newlines; a trailing newline does not
     /// make an extra empty line).
-    public init(_ text: String) {
+    package init(_ text: String) {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }
         self.lines = lines.reversed()
     }
 
     /// The next line, or `nil` when none is left.
-    public func nextLine() -> String? {
+    package func nextLine() -> String? {
         guard var line = lines.popLast() else { return nil }
         if line.hasSuffix("\r") { line.removeLast() }
         return line

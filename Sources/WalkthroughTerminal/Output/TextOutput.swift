@@ -42,20 +42,20 @@ public final class FileDescriptorOutput: TextOutput {
 }
 
 /// Collects what is written, for tests and for tools that post-process the output.
-public final class StringOutput: TextOutput {
+package final class StringOutput: TextOutput {
     /// Everything written so far.
-    public private(set) var text = ""
+    package private(set) var text = ""
 
     /// Creates an empty output.
-    public init() {}
+    package init() {}
 
     /// Appends `text`.
-    public func write(_ text: TerminalText) {
+    package func write(_ text: TerminalText) {
         self.text += text.string
     }
 
     /// The lines written so far (the text split at newlines, without a last empty line).
-    public var lines: [String] {
+    package var lines: [String] {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }
         return lines

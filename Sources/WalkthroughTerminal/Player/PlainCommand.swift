@@ -10,7 +10,7 @@
 /// | `help`, `?` | ``help`` |
 ///
 /// Words are case-insensitive; spaces and tabs around and between words are ignored.
-public enum PlainCommand: Sendable, Hashable {
+package enum PlainCommand: Sendable, Hashable {
     /// The next page, or finish on the last one.
     case next
     /// The previous page.
@@ -26,7 +26,7 @@ public enum PlainCommand: Sendable, Hashable {
     case help
 
     /// Parses one line; a pure function with no limit on its input.
-    public static func parse(_ line: String) -> Result<PlainCommand, PlainCommandError> {
+    package static func parse(_ line: String) -> Result<PlainCommand, PlainCommandError> {
         let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
             .map(String.init)
         guard let first = words.first else { return .success(.next) }
@@ -75,7 +75,7 @@ public enum PlainCommand: Sendable, Hashable {
 
 /// Why a plain-mode line is not a command. The text a user typed is kept as typed: sanitise it
 /// before writing (``TerminalText``).
-public enum PlainCommandError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum PlainCommandError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The first word is not a command.
     case unknown(String)
     /// `jump` without a page number.
@@ -88,7 +88,7 @@ public enum PlainCommandError: Error, Sendable, Hashable, CustomStringConvertibl
     case unexpectedArgument(command: String, argument: String)
 
     /// One line that says what is wrong and what to type instead.
-    public var description: String {
+    package var description: String {
         switch self {
         case .unknown(let word):
             return "unknown command \"\(Self.shown(word))\"; type \"help\" for the commands"

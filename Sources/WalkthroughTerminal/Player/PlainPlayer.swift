@@ -5,7 +5,7 @@ public import WalkthroughKit
 ///
 /// No cursor movement and no redraws: each page shown is printed once, as a header line with the
 /// position and the heading (`FoodPin · 2/3 · Locate`), the image line with its alt text, and the
-/// content, unwrapped. Commands are read one per line (``PlainCommand``); an unknown or refused
+/// content, unwrapped. Commands are read one per line (`PlainCommand`); an unknown or refused
 /// command gets one line on the error output and the page stays, not printed again. The end of
 /// input counts as `quit`. Everything written is sanitised.
 ///

@@ -10,8 +10,8 @@ public import WalkthroughKit
 /// ended, and ``PlayResult/exitStatus`` gives the conventional status.
 ///
 /// One `poll(2)` loop waits on the terminal and on a self-pipe the signal handlers write to.
-/// Keys are decoded by ``KeyDecoder``; a resize (SIGWINCH, coalesced) re-reads the size and
-/// redraws everything. Each frame comes from ``Renderer`` and is written in one `write(2)`,
+/// Keys are decoded by `KeyDecoder`; a resize (SIGWINCH, coalesced) re-reads the size and
+/// redraws everything. Each frame comes from `Renderer` and is written in one `write(2)`,
 /// every line positioned absolutely and erased first, so one line of the wrong width cannot shift
 /// the rest.
 ///

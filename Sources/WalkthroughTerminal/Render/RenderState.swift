@@ -1,27 +1,27 @@
-public import WalkthroughKit
+package import WalkthroughKit
 
 /// Everything the renderer draws from: the walkthrough, the page shown, and the player's own
 /// state (help overlay, status line, scroll position, colour).
 ///
 /// A plain value, so that drawing is a pure function (``Renderer/render(_:size:)``) that tests
 /// pin with golden files.
-public struct RenderState: Sendable, Hashable {
+package struct RenderState: Sendable, Hashable {
     /// The walkthrough being played.
-    public var walkthrough: Walkthrough
+    package var walkthrough: Walkthrough
     /// The page shown, 0-based.
-    public var pageIndex: Int
+    package var pageIndex: Int
     /// Whether the key help overlay covers the page.
-    public var showsHelp: Bool
+    package var showsHelp: Bool
     /// A one-line message under the page, such as why a move was refused.
-    public var status: String?
+    package var status: String?
     /// How many lines of the page's content are scrolled out of view at the top. The renderer
     /// clamps it to what the size allows (``Renderer/maximumScroll(_:size:)``).
-    public var scrollOffset: Int
+    package var scrollOffset: Int
     /// Whether to use colour and bold (SGR sequences); off when `NO_COLOR` is set.
-    public var colour: Bool
+    package var colour: Bool
 
     /// Creates a state.
-    public init(
+    package init(
         walkthrough: Walkthrough, pageIndex: Int, showsHelp: Bool = false, status: String? = nil,
         scrollOffset: Int = 0, colour: Bool = false
     ) {
@@ -34,10 +34,10 @@ public struct RenderState: Sendable, Hashable {
     }
 
     /// The page shown, with the index clamped into the walkthrough's pages.
-    public var page: Page {
+    package var page: Page {
         walkthrough.pages[min(max(pageIndex, 0), walkthrough.pages.count - 1)]
     }
 
     /// Whether the page shown is the last.
-    public var isLastPage: Bool { pageIndex >= walkthrough.pages.count - 1 }
+    package var isLastPage: Bool { pageIndex >= walkthrough.pages.count - 1 }
 }

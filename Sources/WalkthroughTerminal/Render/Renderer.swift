@@ -18,17 +18,17 @@ import WalkthroughKit
 ///
 /// All definition text is sanitised (``TextSanitizer``) before it is measured; with colour on,
 /// the only escape sequences in the lines are the renderer's own SGR styles.
-public enum Renderer {
+package enum Renderer {
     /// The lines of the screen: exactly `size.rows` of them (none for a size without rows), each
     /// at most `size.columns` wide (1 when the size has fewer columns).
-    public static func render(_ state: RenderState, size: TerminalSize) -> [String] {
+    package static func render(_ state: RenderState, size: TerminalSize) -> [String] {
         let layout = Layout(state: state, size: size)
         return layout.lines()
     }
 
     /// The largest useful ``RenderState/scrollOffset`` for this state and size: 0 when the
     /// image line and content fit.
-    public static func maximumScroll(_ state: RenderState, size: TerminalSize) -> Int {
+    package static func maximumScroll(_ state: RenderState, size: TerminalSize) -> Int {
         Layout(state: state, size: size).maximumScroll
     }
 }

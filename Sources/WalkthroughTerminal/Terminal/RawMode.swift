@@ -12,24 +12,24 @@
 /// try raw.enable()
 /// defer { raw.disable() }
 /// ```
-public final class RawMode {
+package final class RawMode {
     /// The terminal's file descriptor.
-    public let fileDescriptor: Int32
+    package let fileDescriptor: Int32
     private var saved: termios?
 
     /// Creates a controller for the terminal on `fileDescriptor`; nothing changes yet.
-    public init(fileDescriptor: Int32) {
+    package init(fileDescriptor: Int32) {
         self.fileDescriptor = fileDescriptor
     }
 
     /// Whether raw mode is on (enabled by this object and not yet disabled).
-    public var isEnabled: Bool { saved != nil }
+    package var isEnabled: Bool { saved != nil }
 
     /// Switches the terminal to raw mode; does nothing when already on.
     ///
     /// - Throws: ``TerminalError/notATerminal(fileDescriptor:)`` or
     ///   ``TerminalError/rawModeFailed(errno:)``; the terminal is unchanged then.
-    public func enable() throws {
+    package func enable() throws {
         guard saved == nil else { return }
         guard isatty(fileDescriptor) == 1 else {
             throw TerminalError.notATerminal(fileDescriptor: fileDescriptor)
@@ -54,7 +54,7 @@ public final class RawMode {
     ///
     /// Never throws: it runs on every exit path, and a terminal that went away (SIGHUP) cannot
     /// be restored anyway.
-    public func disable() {
+    package func disable() {
         guard var original = saved else { return }
         saved = nil
         _ = tcsetattr(fileDescriptor, TCSANOW, &original)

@@ -36,7 +36,7 @@ public enum TerminalDetection {
 
     /// The size of the terminal on `fileDescriptor` (`TIOCGWINSZ`), or `nil` when it is not a
     /// terminal or reports a zero size.
-    public static func size(of fileDescriptor: Int32) -> TerminalSize? {
+    package static func size(of fileDescriptor: Int32) -> TerminalSize? {
         var window = winsize()
         guard ioctl(fileDescriptor, UInt(TIOCGWINSZ), &window) == 0,
             window.ws_col > 0, window.ws_row > 0

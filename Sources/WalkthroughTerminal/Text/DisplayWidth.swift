@@ -24,9 +24,9 @@
 ///
 /// Measure text *after* sanitising it (``TextSanitizer``): a raw control character measures 0
 /// here but is never written raw.
-public enum DisplayWidth {
+package enum DisplayWidth {
     /// The number of columns one grapheme cluster takes.
-    public static func of(_ character: Character) -> Int {
+    package static func of(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
         var iterator = scalars.makeIterator()
         guard let first = iterator.next() else { return 0 }
@@ -80,7 +80,7 @@ public enum DisplayWidth {
     /// The number of columns a string takes on one line: the sum over its grapheme clusters.
     ///
     /// A newline counts 0; split text into lines first when it may contain newlines.
-    public static func of(_ text: some StringProtocol) -> Int {
+    package static func of(_ text: some StringProtocol) -> Int {
         var total = 0
         for character in text { total += of(character) }
         return total
@@ -88,7 +88,7 @@ public enum DisplayWidth {
 
     /// The columns one scalar takes on its own: 0, 1 or 2 (a control, which is never written
     /// raw, counts 0).
-    public static func of(_ scalar: Unicode.Scalar) -> Int {
+    package static func of(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if value < 0x7F { return value >= 0x20 ? 1 : 0 }
         if value < 0xA0 { return 0 }
@@ -98,7 +98,7 @@ public enum DisplayWidth {
     }
 
     /// Whether a scalar's East Asian Width is Wide or Fullwidth (2 columns).
-    public static func isWide(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isWide(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         if value < 0x1100 { return false }
         return RangeTable.contains(wideRanges, value)
@@ -110,7 +110,7 @@ public enum DisplayWidth {
     ///
     /// U+00AD SOFT HYPHEN is the exception that terminals draw: it counts 1. Spacing marks
     /// (Thai ำ, Devanagari ि) are not zero width: terminals give them a column.
-    public static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         if value >= 0x20 && value < 0x7F { return false }
         if value < 0x20 || (value >= 0x7F && value < 0xA0) { return true }

@@ -17,16 +17,16 @@
 ///   the one case where the wrapper changes text rather than lose the width guarantee.
 ///
 /// Wrap sanitised text (``TextSanitizer``): a control character measures 0 columns here.
-public enum TextWrapper {
+package enum TextWrapper {
     /// The character shown in place of a cluster wider than the whole width.
-    public static let tooWideReplacement: Character = "?"
+    package static let tooWideReplacement: Character = "?"
 
     /// The lines of `text` wrapped to `width` columns.
     ///
     /// - Parameters:
     ///   - text: Sanitised text; may contain newlines.
     ///   - width: The number of columns; values below 1 count as 1.
-    public static func wrap(_ text: String, width: Int) -> [String] {
+    package static func wrap(_ text: String, width: Int) -> [String] {
         wrapLines(text, width: width).map(\.text)
     }
 
@@ -34,7 +34,7 @@ public enum TextWrapper {
     /// can put the original text back together: each line's text, then the dropped spaces of
     /// ``WrappedLine/Break/spaces(_:)``, a newline for ``WrappedLine/Break/newline``, nothing for
     /// ``WrappedLine/Break/wrap`` and the end.
-    public static func wrapLines(_ text: String, width: Int) -> [WrappedLine] {
+    package static func wrapLines(_ text: String, width: Int) -> [WrappedLine] {
         let width = max(width, 1)
         var lines: [WrappedLine] = []
         let paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -53,7 +53,7 @@ public enum TextWrapper {
     /// `text` cut to at most `width` columns on one line, ending with `…` when it was cut.
     ///
     /// Newlines in `text` are cut at, like any other overflow.
-    public static func truncate(_ text: String, width: Int) -> String {
+    package static func truncate(_ text: String, width: Int) -> String {
         let width = max(width, 0)
         let firstLine = text.split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
         if DisplayWidth.of(firstLine) <= width && firstLine.count == text.count { return text }
@@ -71,9 +71,9 @@ public enum TextWrapper {
 }
 
 /// One line of wrapped text, and how it ended.
-public struct WrappedLine: Sendable, Hashable {
+package struct WrappedLine: Sendable, Hashable {
     /// How a wrapped line ended.
-    public enum Break: Sendable, Hashable {
+    package enum Break: Sendable, Hashable {
         /// The line broke at a run of spaces (this many), which were dropped.
         case spaces(Int)
         /// The line broke between two clusters with nothing dropped (before or after a wide
@@ -86,12 +86,12 @@ public struct WrappedLine: Sendable, Hashable {
     }
 
     /// The line's text, at most the wrapping width in columns.
-    public var text: String
+    package var text: String
     /// How the line ended.
-    public var ending: Break
+    package var ending: Break
 
     /// Creates a line.
-    public init(text: String, ending: Break) {
+    package init(text: String, ending: Break) {
         self.text = text
         self.ending = ending
     }
