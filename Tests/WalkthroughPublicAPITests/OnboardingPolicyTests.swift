@@ -30,6 +30,42 @@ struct OnboardingPolicyTests {
         #expect(store.records(user: nil).isEmpty)
     }
 
+    /// "Show it again": `force` plays a walkthrough the user has seen, and the replay keeps
+    /// the stored outcome (quitting it part-way does not undo having completed it).
+    @Test func forceShowsASeenWalkthroughAgainWithoutDowngradingIt() throws {
+        let store = InMemorySeenStore()
+        store.markSeen(user: "alice", walkthrough: "intro", version: 1, outcome: .completed)
+        let plain = try PlainHarness(
+            .json(Fixtures.intro()), commands: "next\n", store: .store(store))
+        #expect(plain.outcome == "already seen (completed, version 1)")
+
+        let forced = try PlainHarness(
+            .json(Fixtures.intro()), commands: "next\n", store: .store(store), force: true)
+        #expect(forced.outcome == "quit at page 2", "\(forced.errors)")
+        #expect(forced.output.contains("1/"), "the first page was shown: \(forced.output)")
+        let record = try #require(store.record(user: "alice", walkthrough: "intro"))
+        #expect(record.outcome == .completed)
+        let started = try store.events(matching: EventFilter(walkthrough: "intro"))
+            .filter { $0.kind.name == "started" }
+        #expect(started.count == 1)
+        #expect(started.first?.kind == .started(locale: "en", resumed: false, forced: true))
+    }
+
+    @Test func theGateDecidesToShowASeenWalkthroughWhenForced() throws {
+        let store = InMemorySeenStore()
+        store.markSeen(user: "alice", walkthrough: "intro", version: 1, outcome: .skipped)
+        let gate = FirstRunGate(user: "alice", store: .store(store), environment: [:])
+        #expect(try gate.decide(.json(Fixtures.intro())).session == nil)
+        let session = try #require(try gate.decide(.json(Fixtures.intro()), force: true).session)
+        #expect(session.alreadySeen)
+    }
+
+    @Test func theCurrentUserDefaultsToTheProcessEnvironment() {
+        #expect(
+            UserName.current() == UserName.current(environment: ProcessInfo.processInfo.environment)
+        )
+    }
+
     @Test func neverReportsWithoutShowing() throws {
         let store = InMemorySeenStore()
         let unseen = try PlainHarness(

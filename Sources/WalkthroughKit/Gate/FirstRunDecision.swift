@@ -1,4 +1,4 @@
-/// What ``FirstRunGate/decide(_:restart:recordsEvents:)`` answered.
+/// What ``FirstRunGate/decide(_:restart:force:recordsEvents:)`` answered.
 ///
 /// ```swift
 /// switch try gate.decide("foodpin") {

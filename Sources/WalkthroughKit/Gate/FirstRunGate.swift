@@ -97,14 +97,18 @@ public struct FirstRunGate: Sendable {
     ///   - source: The walkthrough.
     ///   - restart: Start on the first page even when an unfinished run of the same version is
     ///     stored.
+    ///   - force: Show it even when the user has seen it ("show it again", `play --force`);
+    ///     the replay never downgrades the stored outcome, and its `started` event is marked
+    ///     forced (not a show).
     ///   - recordsEvents: Whether the session writes events; by default as
     ///     `WALKTHROUGH_EVENTS` in the gate's environment says (``EventRecording``).
     /// - Returns: ``FirstRunDecision/alreadySeen(_:)`` when the user completed or skipped this
-    ///   version (or a later one); otherwise ``FirstRunDecision/show(_:)``.
+    ///   version (or a later one) and `force` is off; otherwise ``FirstRunDecision/show(_:)``.
     /// - Throws: ``FirstRunGateError/definition(_:)``, ``FirstRunGateError/invalidUser(name:problem:)``
     ///   or ``FirstRunGateError/store(_:)``; never for "already seen".
     public func decide(
-        _ source: DefinitionSource, restart: Bool = false, recordsEvents: Bool? = nil
+        _ source: DefinitionSource, restart: Bool = false, force: Bool = false,
+        recordsEvents: Bool? = nil
     ) throws(FirstRunGateError) -> FirstRunDecision {
         let walkthrough = try load(source)
         try checkUser()
@@ -116,11 +120,14 @@ public struct FirstRunGate: Sendable {
             }
             session = try Session(
                 walkthrough: walkthrough, user: user, store: opened, restart: restart,
+                locale: walkthrough.locale, forced: force,
                 recordsEvents: recordsEvents ?? EventRecording.isEnabled(environment: environment))
         } catch {
             throw .store(error)
         }
-        if session.alreadySeen, let record = session.priorRecord { return .alreadySeen(record) }
+        if session.alreadySeen, !force, let record = session.priorRecord {
+            return .alreadySeen(record)
+        }
         return .show(session)
     }
 

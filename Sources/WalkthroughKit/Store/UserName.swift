@@ -1,3 +1,4 @@
+public import FoundationEssentials
 @preconcurrency import Glibc
 
 /// User names as the seen store keys them: who "the current user" is, and what a valid name is.
@@ -44,7 +45,9 @@ public enum UserName {
 
     /// The login name of the current user: `$LOGNAME`, else `$USER`, else the name of the
     /// effective user id in the password database, else `uid-N`.
-    public static func current(environment: [String: String]) -> String {
+    public static func current(
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> String {
         for key in ["LOGNAME", "USER"] {
             if let name = environment[key], !name.isEmpty { return name }
         }

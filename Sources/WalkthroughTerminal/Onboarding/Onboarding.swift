@@ -73,7 +73,9 @@ public enum Onboarding {
         case .hidden(let reason):
             do {
                 let status = try gate.status(of: .walkthrough(walkthrough))
-                if status.isSeen, let record = status.record { return .alreadySeen(record) }
+                if status.isSeen, !options.force, let record = status.record {
+                    return .alreadySeen(record)
+                }
                 return .notShown(reason)
             } catch {
                 return try failed(error, storeFailure: storeFailure)
@@ -83,7 +85,7 @@ public enum Onboarding {
         let session: Session
         do {
             switch try gate.decide(
-                .walkthrough(walkthrough), restart: options.restart,
+                .walkthrough(walkthrough), restart: options.restart, force: options.force,
                 recordsEvents: options.recordsEvents)
             {
             case .alreadySeen(let record): return .alreadySeen(record)

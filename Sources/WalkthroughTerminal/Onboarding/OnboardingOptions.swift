@@ -34,6 +34,10 @@ public struct OnboardingOptions: Sendable, Hashable {
     /// Start on the first page even when an unfinished run of the same version is stored.
     /// Default: `false` (resume where the user left off).
     public var restart: Bool
+    /// Show the walkthrough even when the user has already seen it (a "show it again" menu
+    /// item, like `walkthrough play --force`). Default: `false`. The replay never downgrades
+    /// a `completed` or `skipped` record.
+    public var force: Bool
     /// Whether the session records its events (for `walkthrough stats`) in a store that keeps
     /// them. Default: as `WALKTHROUGH_EVENTS` in ``environment`` says (on unless `off`).
     public var recordsEvents: Bool
@@ -49,8 +53,10 @@ public struct OnboardingOptions: Sendable, Hashable {
         input: Int32 = 0, output: Int32 = 1, errorOutput: Int32 = 2,
         signals: SignalHandling = .all,
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        restart: Bool = false, recordsEvents: Bool? = nil, locale: LanguageTag? = nil
+        restart: Bool = false, recordsEvents: Bool? = nil, locale: LanguageTag? = nil,
+        force: Bool = false
     ) {
+        self.force = force
         self.recordsEvents =
             recordsEvents ?? EventRecording.isEnabled(environment: environment)
         self.input = input
