@@ -66,7 +66,7 @@ def main():
     out.append("// Do not edit by hand: edit the JSON and run the script again.")
     out.append("")
     out.append("/// Everything the player says on its own; the texts are in ``PlayerStrings``.")
-    out.append("enum PlayerMessage: Int, CaseIterable {")
+    out.append("package enum PlayerMessage: Int, CaseIterable {")
     for key in keys:
         out.append("    /// %s" % english[key].replace("\\", "\\\\"))
         out.append("    case %s" % case_name(key))

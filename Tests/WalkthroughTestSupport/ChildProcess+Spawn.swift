@@ -8,9 +8,15 @@ extension ChildProcess {
     /// no descriptor but 0, 1 and 2. With an environment or a folder, `/usr/bin/env` sets them
     /// up and then executes the program in the same process (`posix_spawn_file_actions_addchdir_np`
     /// is not visible to Swift), so the process id is the program's all the same.
+    ///
+    /// `descriptors` hands the child more descriptors: each key is the number the child sees,
+    /// each value this process's descriptor (which must not itself be a key, nor 0-2).
+    /// `newProcessGroup` makes the child the leader of a group of its own, so that
+    /// ``ChildProcess/signalGroup(_:)`` reaches the processes it starts.
     static func spawn(
         _ arguments: [String], environment: [String: String]?, directory: String?,
-        input: Int32, output: String, errors: String
+        input: Int32, output: String, errors: String, descriptors: [Int32: Int32] = [:],
+        newProcessGroup: Bool = false
     ) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -18,7 +24,10 @@ extension ChildProcess {
         posix_spawn_file_actions_adddup2(&actions, input, 0)
         posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        GNUExtensions.closeDescriptors(from: 3, in: &actions)
+        for (target, source) in descriptors.sorted(by: { $0.key < $1.key }) {
+            posix_spawn_file_actions_adddup2(&actions, source, target)
+        }
+        GNUExtensions.closeDescriptors(from: (descriptors.keys.max() ?? 2) + 1, in: &actions)
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -29,7 +38,12 @@ extension ChildProcess {
         sigfillset(&allSignals)
         posix_spawnattr_setsigmask(&attributes, &noSignals)
         posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
+        if newProcessGroup {
+            posix_spawnattr_setpgroup(&attributes, 0)
+            flags |= POSIX_SPAWN_SETPGROUP
+        }
+        posix_spawnattr_setflags(&attributes, Int16(flags))
 
         let throughEnv = environment != nil || directory != nil
         let command =

@@ -23,6 +23,8 @@ package final class ChildProcess {
     /// Holds the files standard output and standard error go to.
     private let folder: TemporaryFolder
     private var state = State.running
+    /// Whether the child leads a process group of its own (and its group is killed with it).
+    private let leadsGroup: Bool
 
     private enum State {
         case running
@@ -38,18 +40,25 @@ package final class ChildProcess {
     ///   - environment: The child's whole environment (nothing is inherited); `nil` for this
     ///     process's environment.
     ///   - directory: The child's working folder; `nil` for this process's.
+    ///   - descriptors: More descriptors for the child: the number it sees → this process's
+    ///     descriptor (`[3: pipeEnd]`).
+    ///   - newProcessGroup: Whether the child leads a process group of its own, signalled and
+    ///     killed as a whole (a browser and its helper processes).
     /// - Throws: ``TestSupportError`` when the program cannot be started.
     package init(
-        _ arguments: [String], environment: [String: String]? = nil, directory: String? = nil
+        _ arguments: [String], environment: [String: String]? = nil, directory: String? = nil,
+        descriptors: [Int32: Int32] = [:], newProcessGroup: Bool = false
     ) throws {
         precondition(!arguments.isEmpty, "ChildProcess needs a program to run")
         ChildProcess.ignoreBrokenPipes
         folder = try TemporaryFolder()
+        leadsGroup = newProcessGroup
         let ends = try GNUExtensions.closeOnExecPipe()
         do {
             pid = try ChildProcess.spawn(
                 arguments, environment: environment, directory: directory, input: ends.read,
-                output: folder.file("stdout"), errors: folder.file("stderr"))
+                output: folder.file("stdout"), errors: folder.file("stderr"),
+                descriptors: descriptors, newProcessGroup: newProcessGroup)
         } catch {
             close(ends.read)
             close(ends.write)
@@ -64,6 +73,7 @@ package final class ChildProcess {
             kill(pid, SIGKILL)
             _ = wait(timeout: 10)
         }
+        if leadsGroup { kill(-pid, SIGKILL) }
         closeInput()
     }
 
@@ -114,6 +124,13 @@ package final class ChildProcess {
     /// Sends `signal` to the child.
     package func signal(_ signal: Int32) {
         kill(pid, signal)
+    }
+
+    /// Sends `signal` to the child's whole process group (a child started with
+    /// `newProcessGroup`), helpers included, even once the child itself has exited.
+    package func signalGroup(_ signal: Int32) {
+        precondition(leadsGroup, "signalGroup needs a child started with newProcessGroup")
+        kill(-pid, signal)
     }
 
     /// Waits for the child to exit and returns its status (128 + n when signal n killed it), or

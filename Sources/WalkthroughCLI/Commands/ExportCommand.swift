@@ -1,49 +1,110 @@
 import WalkthroughKit
 
 /// `walkthrough export [--db PATH] [--user NAME]`: every record as JSON Lines, sorted by user
-/// then walkthrough.
+/// then walkthrough; and `walkthrough export FILE|ID --html DIR [--locale TAG]`: the
+/// walkthrough as a web page.
 ///
-/// One object a line, `{"user","walkthrough","version","outcome","lastPage","updatedAt"}`, the
-/// keys and values of `status --json` (`lastPage` from 1, `updatedAt` ISO 8601 in UTC with
-/// milliseconds): what `walkthrough import` reads back, so that
+/// Records: one object a line, `{"user","walkthrough","version","outcome","lastPage",
+/// "updatedAt"}`, the keys and values of `status --json` (`lastPage` from 1, `updatedAt` ISO
+/// 8601 in UTC with milliseconds): what `walkthrough import` reads back, so that
 /// `walkthrough export --db OLD.sqlite3 | walkthrough import - --db postgresql://…` moves a
 /// machine's state into the fleet store. It only reads, a page of records at a time; on a
 /// database that does not exist yet it prints nothing.
+///
+/// The web page: the positional `FILE|ID` with `--html` chooses it (`ExportCommand+HTML.swift`).
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         name: "export",
-        abstract: "Print every record as JSON Lines, for walkthrough import.",
+        abstract: "Print every record as JSON Lines, or write a walkthrough as a web page.",
         discussion: """
-            One JSON object a line, sorted by user then walkthrough: {user, walkthrough, \
-            version, outcome, lastPage, updatedAt}, as status --json writes them. Only reads. \
-            To move a machine's records into a shared store: walkthrough export --db \
-            OLD.sqlite3 | walkthrough import - --db postgresql://HOST/DB
+            Records: one JSON object a line, sorted by user then walkthrough: {user, \
+            walkthrough, version, outcome, lastPage, updatedAt}, as status --json writes them. \
+            Only reads. To move a machine's records into a shared store: walkthrough export \
+            --db OLD.sqlite3 | walkthrough import - --db postgresql://HOST/DB. A web page: \
+            walkthrough export foodpin --html DIR writes DIR/index.html, which plays the \
+            walkthrough in a browser straight from the folder, with no network, and copies its \
+            images (every locale's) into DIR/images; --locale picks the language it opens in. \
+            An image that cannot be copied is a warning, and the page shows its alt text.
             """,
+        arguments: [
+            ArgumentSpec(
+                name: "walkthrough",
+                help: "With --html: a definition file, file name or id.", isOptional: true)
+        ],
         options: [
             .option("user", value: "name", help: "Only this user's records (default: everyone's)."),
             StoreOptions.databaseSpec,
+            .option(
+                "html", value: "dir",
+                help: "Write the walkthrough as a web page: DIR/index.html and DIR/images."),
+            LocaleOption.spec,
+        ],
+        usageForms: [
+            "[--user <name>] [--db <path>]",
+            "<walkthrough> --html <dir> [--locale <tag>]",
         ])
 
-    /// `--user`, if given.
-    var user: String?
-    /// `--db`, through the shared options.
-    var store: StoreOptions
+    /// What to export.
+    enum Mode: Hashable {
+        /// The store's records, one user's (`--user`) or everyone's.
+        case records(user: String?, store: StoreOptions)
+        /// The walkthrough `FILE|ID` as a web page in a folder.
+        case html(walkthrough: String, folder: String, locale: LocaleOption)
+    }
+
+    /// What to export.
+    var mode: Mode
 
     init(parsed: ParsedArguments) throws(CommandLineError) {
-        store = StoreOptions(parsed: parsed)
-        user = try parsed.value("user").map { (name) throws(CommandLineError) in
-            try StoreOptions.validated(name, command: Self.configuration.name)
+        let name = Self.configuration.name
+        let walkthrough = parsed.argument("walkthrough").first
+        let store = StoreOptions(parsed: parsed)
+        let locale = LocaleOption(parsed: parsed)
+        switch (walkthrough, parsed.value("html")) {
+        case (nil, nil):
+            guard locale.value == nil else {
+                throw .usage(
+                    "--locale applies to a web page: 'walkthrough export <walkthrough> --html "
+                        + "<dir> --locale <tag>'", command: name)
+            }
+            let user = try store.user.map { (user) throws(CommandLineError) in
+                try StoreOptions.validated(user, command: name)
+            }
+            mode = .records(user: user, store: store)
+        case (let walkthrough?, nil):
+            throw .usage(
+                "Say where to write '\(walkthrough)' as a web page with '--html <dir>' (without "
+                    + "a walkthrough, export prints the store's records)", command: name)
+        case (nil, _?):
+            throw .usage(
+                "--html needs the walkthrough to write, for example 'walkthrough export "
+                    + "foodpin --html out'", command: name)
+        case (let walkthrough?, let folder?):
+            guard store.user == nil, store.database == nil else {
+                throw .usage(
+                    "--user and --db choose records to print; a web page needs neither",
+                    command: name)
+            }
+            guard !folder.isEmpty else {
+                throw .usage("--html needs a folder, for example '--html out'", command: name)
+            }
+            mode = .html(walkthrough: walkthrough, folder: folder, locale: locale)
         }
     }
 
     func run(in context: CommandContext) throws -> ExitCode {
-        let path = try store.databasePath(
-            environment: context.environment, command: Self.configuration.name)
-        try SeenStores.openIfPresent(path, environment: context.environment)?.forEachRecord(
-            user: user
-        ) { record in
-            context.print(RecordLines.line(for: record))
+        switch mode {
+        case .records(let user, let store):
+            let path = try store.databasePath(
+                environment: context.environment, command: Self.configuration.name)
+            try SeenStores.openIfPresent(path, environment: context.environment)?.forEachRecord(
+                user: user
+            ) { record in
+                context.print(RecordLines.line(for: record))
+            }
+            return .success
+        case .html(let walkthrough, let folder, let locale):
+            return try exportHTML(walkthrough, to: folder, locale: locale, context: context)
         }
-        return .success
     }
 }

@@ -242,6 +242,9 @@ enum WalkthroughCommand {
             }
             context.printError(message)
             return .storeError
+        case let error as HTMLExportError:
+            context.printError("Error: the HTML export: " + error.description)
+            return .storeError
         case let error as TerminalError:
             context.printError("Error: the terminal: " + error.description)
             return .storeError

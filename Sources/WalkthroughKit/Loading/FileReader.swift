@@ -16,7 +16,7 @@ package enum FileReader {
     static let stallTimeout: Int32 = 10_000
 
     /// Calls `body` with the bytes of the file at `path`, or returns why they cannot be had.
-    static func withContents<Result>(
+    package static func withContents<Result>(
         of path: String, limit: Int, _ body: (UnsafeRawBufferPointer) -> Result
     ) -> Swift.Result<Result, FileProblem> {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
@@ -138,8 +138,9 @@ package enum FileReader {
 }
 
 /// Why a file could not be read, as a diagnostic kind.
-struct FileProblem: Error {
-    var kind: DiagnosticKind
+package struct FileProblem: Error {
+    /// What is wrong, as the loader reports it.
+    package var kind: DiagnosticKind
 
     init(kind: DiagnosticKind) {
         self.kind = kind

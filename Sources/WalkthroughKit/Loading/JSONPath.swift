@@ -2,9 +2,9 @@
 ///
 /// A key that is not a plain identifier is written in brackets (`pages[0]["my key"]`), so that
 /// every path reads back unambiguously.
-enum JSONPath {
+package enum JSONPath {
     /// The path of `key` inside the object at `parent` (`""` is the root).
-    static func appending(key: String, to parent: String) -> String {
+    package static func appending(key: String, to parent: String) -> String {
         if isIdentifier(key) {
             return parent.isEmpty ? key : parent + "." + key
         }
@@ -12,7 +12,7 @@ enum JSONPath {
     }
 
     /// The path of element `index` inside the array at `parent`.
-    static func appending(index: Int, to parent: String) -> String {
+    package static func appending(index: Int, to parent: String) -> String {
         parent + "[" + String(index) + "]"
     }
 
@@ -22,7 +22,7 @@ enum JSONPath {
     /// C0, DEL and C1 controls, the line and paragraph separators, and the bidirectional
     /// embeddings, overrides and isolates (a key or id holding U+202E would otherwise make the
     /// rest of a diagnostic read backwards).
-    static func quoted(_ key: String) -> String {
+    package static func quoted(_ key: String) -> String {
         var result = "\""
         for scalar in key.unicodeScalars {
             switch scalar {

@@ -2,7 +2,7 @@
 // Do not edit by hand: edit the JSON and run the script again.
 
 /// Everything the player says on its own; the texts are in ``PlayerStrings``.
-enum PlayerMessage: Int, CaseIterable {
+package enum PlayerMessage: Int, CaseIterable {
     /// ←/→ move
     case hintMove
     /// ← back
@@ -83,6 +83,26 @@ enum PlayerMessage: Int, CaseIterable {
     case plainHelpQuit
     ///   help                       this list
     case plainHelpHelp
+    /// Back
+    case webBack
+    /// Next
+    case webNext
+    /// Skip
+    case webSkip
+    /// Pages
+    case webPages
+    /// Page {page} of {count}
+    case webPage
+    /// Page {page} of {count}: {heading}
+    case webAnnounce
+    /// Language
+    case webLanguage
+    /// You have finished {title}.
+    case webCompleted
+    /// You skipped {title}.
+    case webSkipped
+    /// Start again
+    case webRestart
 
     /// The message's key in `localization/player.json`.
     var key: String { Self.keys[rawValue] }
@@ -129,6 +149,16 @@ enum PlayerMessage: Int, CaseIterable {
         "plain.help.skip",
         "plain.help.quit",
         "plain.help.help",
+        "web.back",
+        "web.next",
+        "web.skip",
+        "web.pages",
+        "web.page",
+        "web.announce",
+        "web.language",
+        "web.completed",
+        "web.skipped",
+        "web.restart",
     ]
 }
 
@@ -179,6 +209,16 @@ extension PlayerStrings {
             "  skip or s                  skip the rest",
             "  quit or q                  stop here; progress is kept",
             "  help                       this list",
+            "Back",
+            "Next",
+            "Skip",
+            "Pages",
+            "Page {page} of {count}",
+            "Page {page} of {count}: {heading}",
+            "Language",
+            "You have finished {title}.",
+            "You skipped {title}.",
+            "Start again",
         ],
         [
             "←/→ 翻頁",
@@ -221,6 +261,16 @@ extension PlayerStrings {
             "  skip 或 s                   略過其餘頁面",
             "  quit 或 q                   停在這裡；會保留進度",
             "  help                        這份清單",
+            "上一頁",
+            "下一頁",
+            "略過",
+            "頁面",
+            "第 {page} 頁，共 {count} 頁",
+            "第 {page} 頁，共 {count} 頁：{heading}",
+            "語言",
+            "你已看完「{title}」。",
+            "你已略過「{title}」。",
+            "重新開始",
         ],
         [
             "←/→ 翻页",
@@ -263,6 +313,16 @@ extension PlayerStrings {
             "  skip 或 s                   跳过其余页面",
             "  quit 或 q                   停在这里；会保留进度",
             "  help                        此列表",
+            "上一页",
+            "下一页",
+            "跳过",
+            "页面",
+            "第 {page} 页，共 {count} 页",
+            "第 {page} 页，共 {count} 页：{heading}",
+            "语言",
+            "你已看完“{title}”。",
+            "你已跳过“{title}”。",
+            "重新开始",
         ],
     ]
 }

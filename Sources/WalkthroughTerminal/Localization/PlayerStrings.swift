@@ -29,7 +29,7 @@ public struct PlayerStrings: Sendable, Hashable {
     static let english = PlayerStrings(for: nil)
 
     /// The text of `message` with each `{name}` replaced by `values[name]`.
-    func text(_ message: PlayerMessage, _ values: [String: String] = [:]) -> String {
+    package func text(_ message: PlayerMessage, _ values: [String: String] = [:]) -> String {
         let template = Self.catalog[index][message.rawValue]
         guard !values.isEmpty, template.contains("{") else { return template }
         var result = ""
@@ -47,7 +47,7 @@ public struct PlayerStrings: Sendable, Hashable {
 
     /// The finish label to show: the definition's, or the catalog's "Get Started" when the
     /// definition gives none.
-    func finishLabel(of walkthrough: Walkthrough) -> String {
+    package func finishLabel(of walkthrough: Walkthrough) -> String {
         walkthrough.hasDefaultFinishLabel ? text(.finishDefault) : walkthrough.finishLabel
     }
 

@@ -1,0 +1,51 @@
+import FoundationEssentials
+
+/// Definition text made safe for the page: it only ever becomes escaped text or JSON data, never
+/// markup or script.
+enum HTMLText {
+    /// `text` as HTML character data or a quoted attribute value: `&`, `<`, `>`, `"` and `'`
+    /// become character references, so no tag, attribute or entity can start inside it.
+    ///
+    /// NUL, which the HTML parser drops or replaces, becomes U+FFFD so that what is shown is what
+    /// was escaped.
+    static func escaped(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            case "\u{0}": result += "\u{FFFD}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// `value` as JSON fit to sit inside `<script type="application/json">`: besides the JSON
+    /// escapes (``JSONText`` already writes U+2028, U+2029, bidi and control characters as
+    /// `\uXXXX`), every `<`, `>` and `&` is written `\u003c`, `\u003e`, `\u0026`, so neither
+    /// `</script>` nor `<!--` can end or change the element. JSON's structure has none of the
+    /// three, so they only ever occur inside strings, where the escapes read back the same.
+    static func scriptJSON(_ value: JSONText) -> String {
+        var result = ""
+        for scalar in value.renderedOnOneLine().unicodeScalars {
+            switch scalar {
+            case "<": result += "\\u003c"
+            case ">": result += "\\u003e"
+            case "&": result += "\\u0026"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// The Content-Security-Policy source allowing an inline element whose text is `text`:
+    /// `'sha256-BASE64'` of its UTF-8 bytes, as browsers hash it.
+    static func hashSource(of text: String) -> String {
+        "'sha256-" + Data(SHA256.digest(text.utf8)).base64EncodedString() + "'"
+    }
+}

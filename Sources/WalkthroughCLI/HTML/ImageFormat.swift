@@ -1,0 +1,38 @@
+/// The image formats the HTML export copies, told by their first bytes (never by the file's
+/// name), so that every file the export writes is named for what it is and a browser shows it
+/// as an image whichever way it is opened.
+///
+/// SVG is not among them: opened on its own, an SVG file is a document that may run script.
+enum ImageFormat: String, Sendable, CaseIterable {
+    case png, jpeg, gif, webp
+
+    /// The extension the copy is given.
+    var fileExtension: String {
+        switch self {
+        case .png: return "png"
+        case .jpeg: return "jpg"
+        case .gif: return "gif"
+        case .webp: return "webp"
+        }
+    }
+
+    /// The format whose signature `bytes` start with, if any.
+    static func detect(_ bytes: UnsafeRawBufferPointer) -> ImageFormat? {
+        func starts(with signature: [UInt8], at offset: Int = 0) -> Bool {
+            guard bytes.count >= offset + signature.count else { return false }
+            return signature.indices.allSatisfy { bytes[offset + $0] == signature[$0] }
+        }
+        if starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
+        if starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
+        if starts(with: Array("GIF87a".utf8)) || starts(with: Array("GIF89a".utf8)) {
+            return .gif
+        }
+        if starts(with: Array("RIFF".utf8)), starts(with: Array("WEBP".utf8), at: 8) {
+            return .webp
+        }
+        return nil
+    }
+
+    /// "PNG, JPEG, GIF or WebP", for messages.
+    static let names = "PNG, JPEG, GIF or WebP"
+}
