@@ -7,7 +7,8 @@ enum HTMLText {
     /// become character references, so no tag, attribute or entity can start inside it.
     ///
     /// NUL, which the HTML parser drops or replaces, becomes U+FFFD so that what is shown is what
-    /// was escaped.
+    /// was escaped; the line and paragraph separators are written as references, so that the
+    /// file holds none raw.
     static func escaped(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
@@ -19,6 +20,8 @@ enum HTMLText {
             case "\"": result += "&quot;"
             case "'": result += "&#39;"
             case "\u{0}": result += "\u{FFFD}"
+            case "\u{2028}": result += "&#x2028;"
+            case "\u{2029}": result += "&#x2029;"
             default: result.unicodeScalars.append(scalar)
             }
         }
