@@ -59,8 +59,12 @@ struct HTMLExport {
         skippable = walkthrough.skippable
         let initial = walkthrough.localized(for: requested).locale
         initialLocale = walkthrough.locales.firstIndex(of: initial) ?? 0
+        // The page's own words follow each locale of a translated walkthrough (switching the
+        // language switches them too); a walkthrough in one language gets them in the
+        // requested locale, as `play` shows its key help.
+        let translated = walkthrough.locales.count > 1
         locales = Self.shown(walkthrough).map { tag, shown in
-            let strings = PlayerStrings(for: LanguageTag(tag))
+            let strings = PlayerStrings(for: translated ? LanguageTag(tag) : requested)
             let title = shown.title.flatMap { $0.isEmpty ? nil : $0 } ?? shown.id
             return Locale(
                 tag: tag, title: title, finishLabel: strings.finishLabel(of: shown),

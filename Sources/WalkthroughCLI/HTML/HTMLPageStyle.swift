@@ -47,7 +47,7 @@ enum HTMLPageStyle {
         .dot::before { content: ""; display: block; width: 0.625rem; height: 0.625rem;
           margin: auto; border-radius: 50%; background: var(--line); }
         .dot[aria-current="step"]::before { background: var(--accent); }
-        .dot:disabled { cursor: default; }
+        .dot:disabled { cursor: default; opacity: 0.45; }
         #position { margin: 0; color: var(--muted); font-variant-numeric: tabular-nums;
           text-align: center; }
         .buttons-start { justify-self: start; display: flex; gap: 0.5rem; }

@@ -135,6 +135,30 @@ package final class BrowserPage {
         }
     }
 
+    /// Why the browser stopped each request it refused to send, by URL
+    /// (`Network.loadingFailed`'s `blockedReason`: `csp` for the Content-Security-Policy).
+    package var blockedRequests: [String: String] {
+        devTools.drain(for: 0.05)
+        var urls: [String: String] = [:]
+        var blocked: [String: String] = [:]
+        for event in devTools.events where event["sessionId"] as? String == session {
+            guard let params = event["params"] as? [String: Any],
+                let id = params["requestId"] as? String
+            else { continue }
+            switch event["method"] as? String {
+            case "Network.requestWillBeSent":
+                urls[id] = (params["request"] as? [String: Any])?["url"] as? String
+            case "Network.loadingFailed":
+                if let reason = params["blockedReason"] as? String, let url = urls[id] {
+                    blocked[url] = reason
+                }
+            default:
+                break
+            }
+        }
+        return blocked
+    }
+
     /// The text of every console message and log entry the tab has shown so far.
     package var consoleMessages: [String] {
         devTools.drain(for: 0.05)
