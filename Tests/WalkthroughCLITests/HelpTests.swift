@@ -29,8 +29,8 @@ struct HelpTests {
                                   user's state of each.
           validate                Check walkthrough definition files and list every
                                   problem.
-          export                  Print every record as JSON Lines, for walkthrough
-                                  import.
+          export                  Print every record as JSON Lines, or write a
+                                  walkthrough as a web page.
           import                  Merge records from walkthrough export into the store.
           db info                 Show which seen store is used, and what it holds.
           db migrate              Create or migrate the seen store's schema.

@@ -3,7 +3,8 @@
 /// flag).
 ///
 /// Every script completes the subcommands (and `db info`, `db migrate`), each command's options,
-/// files for `--db` and file arguments, folders for `list`, and definition ids: the `.json`
+/// files for `--db` and file arguments, folders for `list` and `export --html`, and definition
+/// ids: the `.json`
 /// files in each folder of `$WALKTHROUGH_PATH` and in `./walkthroughs`, found by the shell when
 /// the user presses Tab, so ids added later complete too.
 enum CompletionScript {
@@ -165,6 +166,7 @@ enum CompletionScript {
                 case " $values " in
                     *" $prev "*)
                         [ "$prev" = --db ] && COMPREPLY=($(compgen -f -- "$cur"))
+                        [ "$prev" = --html ] && COMPREPLY=($(compgen -d -- "$cur"))
                         return ;;
                 esac
                 if [[ "$cur" == -* ]]; then
@@ -191,11 +193,9 @@ enum CompletionScript {
         for command in commands {
             let options = command.options.map { option -> String in
                 let help = zshQuoted(option.help)
-                let value =
-                    option.takesValue
-                    ? (option.name == "db"
-                        ? ":\(option.valueName!):_files" : ":\(option.valueName!): ")
-                    : ""
+                var value = option.takesValue ? ":\(option.valueName!): " : ""
+                if option.name == "db" { value = ":\(option.valueName!):_files" }
+                if option.name == "html" { value = ":\(option.valueName!):_files -/" }
                 let names =
                     option.short.map { "'(-\($0) --\(option.name))'{-\($0),--\(option.name)}" }
                     ?? "--\(option.name)"
@@ -326,7 +326,13 @@ enum CompletionScript {
             for option in command.options {
                 var line = "complete -c walkthrough -n '\(condition)' -l \(option.name)"
                 if let short = option.short { line += " -s \(short)" }
-                if option.takesValue { line += option.name == "db" ? " -r -F" : " -x" }
+                if option.takesValue {
+                    switch option.name {
+                    case "db": line += " -r -F"
+                    case "html": line += " -x -a '(__fish_complete_directories)'"
+                    default: line += " -x"
+                    }
+                }
                 line += " -d '\(fishQuoted(option.help))'"
                 lines.append(line)
             }

@@ -57,7 +57,8 @@ enum ManualPage {
             ".TP", "74",
             escaped(
                 "Store error: cannot open, corrupt, read-only, newer schema, still "
-                    + "locked after the busy timeout, disk full, server unreachable."),
+                    + "locked after the busy timeout, disk full, server unreachable; or the "
+                    + "folder of export --html cannot be written."),
             ".TP", "130, 143", escaped("play ended by Ctrl-C (SIGINT) or SIGTERM."),
             ".SH ENVIRONMENT",
             ".TP", "WALKTHROUGH_DB",
@@ -84,6 +85,7 @@ enum ManualPage {
             "walkthrough seen onboarding \\-q || walkthrough play onboarding",
             "walkthrough reset \\-\\-user alice",
             "walkthrough export \\-\\-db old.sqlite3 | walkthrough import \\- \\-\\-db postgresql://host/db",
+            "walkthrough export foodpin \\-\\-html out",
             ".fi",
         ]
         return lines.joined(separator: "\n") + "\n"

@@ -5,20 +5,34 @@ import Testing
 /// The help of the fleet commands, pinned exactly, and the usage errors of the `db` group.
 struct FleetHelpTests {
     static let exportHelp = """
-        OVERVIEW: Print every record as JSON Lines, for walkthrough import.
+        OVERVIEW: Print every record as JSON Lines, or write a walkthrough as a web
+        page.
 
-        One JSON object a line, sorted by user then walkthrough: {user, walkthrough,
-        version, outcome, lastPage, updatedAt}, as status --json writes them. Only
-        reads. To move a machine's records into a shared store: walkthrough export --db
-        OLD.sqlite3 | walkthrough import - --db postgresql://HOST/DB
+        Records: one JSON object a line, sorted by user then walkthrough: {user,
+        walkthrough, version, outcome, lastPage, updatedAt}, as status --json writes
+        them. Only reads. To move a machine's records into a shared store: walkthrough
+        export --db OLD.sqlite3 | walkthrough import - --db postgresql://HOST/DB. A web
+        page: walkthrough export foodpin --html DIR writes DIR/index.html, which plays
+        the walkthrough in a browser straight from the folder, with no network, and
+        copies its images (every locale's) into DIR/images; --locale picks the language
+        it opens in. An image that cannot be copied is a warning, and the page shows its
+        alt text.
 
         USAGE: walkthrough export [--user <name>] [--db <path>]
+               walkthrough export <walkthrough> --html <dir> [--locale <tag>]
+
+        ARGUMENTS:
+          <walkthrough>           With --html: a definition file, file name or id.
 
         OPTIONS:
           --user <name>           Only this user's records (default: everyone's).
           --db <path>             The seen database: a file, or a postgresql:// URL
                                   (default: $WALKTHROUGH_DB, else under
                                   $XDG_STATE_HOME).
+          --html <dir>            Write the walkthrough as a web page: DIR/index.html
+                                  and DIR/images.
+          --locale <tag>          The language to show, a BCP 47 tag such as zh-Hant
+                                  (default: from LC_ALL, LC_MESSAGES or LANG).
           -h, --help              Show help information.
 
         """

@@ -78,9 +78,9 @@ _walkthrough() {
             values=""
             kind=definition ;;
         "export")
-            options="--user --db --help"
-            values="--user --db"
-            kind=none ;;
+            options="--user --db --html --locale --help"
+            values="--user --db --html --locale"
+            kind=definition ;;
         "import")
             options="--db --dry-run --help"
             values="--db"
@@ -110,6 +110,7 @@ _walkthrough() {
     case " $values " in
         *" $prev "*)
             [ "$prev" = --db ] && COMPREPLY=($(compgen -f -- "$cur"))
+            [ "$prev" = --html ] && COMPREPLY=($(compgen -d -- "$cur"))
             return ;;
     esac
     if [[ "$cur" == -* ]]; then

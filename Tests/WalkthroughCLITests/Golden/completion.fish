@@ -23,7 +23,7 @@ complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen mark reset
 complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen mark reset status list validate export import db events stats help' -a status -d 'List who has seen which walkthrough, and where unfinished ones stand.'
 complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen mark reset status list validate export import db events stats help' -a list -d 'List the walkthrough definitions in a folder and the user\'s state of each.'
 complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen mark reset status list validate export import db events stats help' -a validate -d 'Check walkthrough definition files and list every problem.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen mark reset status list validate export import db events stats help' -a export -d 'Print every record as JSON Lines, for walkthrough import.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen mark reset status list validate export import db events stats help' -a export -d 'Print every record as JSON Lines, or write a walkthrough as a web page.'
 complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen mark reset status list validate export import db events stats help' -a import -d 'Merge records from walkthrough export into the store.'
 complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen mark reset status list validate export import db events stats help' -a events -d 'Print the recorded events of sessions as JSON Lines, oldest first.'
 complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen mark reset status list validate export import db events stats help' -a stats -d 'Show a walkthrough\'s funnel: who started, finished, and where they stopped.'
@@ -68,6 +68,9 @@ complete -c walkthrough -n '__fish_seen_subcommand_from validate' -l json -d 'Pr
 complete -c walkthrough -n '__fish_seen_subcommand_from validate' -a '(__walkthrough_ids)' -F
 complete -c walkthrough -n '__fish_seen_subcommand_from export' -l user -x -d 'Only this user\'s records (default: everyone\'s).'
 complete -c walkthrough -n '__fish_seen_subcommand_from export' -l db -r -F -d 'The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).'
+complete -c walkthrough -n '__fish_seen_subcommand_from export' -l html -x -a '(__fish_complete_directories)' -d 'Write the walkthrough as a web page: DIR/index.html and DIR/images.'
+complete -c walkthrough -n '__fish_seen_subcommand_from export' -l locale -x -d 'The language to show, a BCP 47 tag such as zh-Hant (default: from LC_ALL, LC_MESSAGES or LANG).'
+complete -c walkthrough -n '__fish_seen_subcommand_from export' -a '(__walkthrough_ids)' -F
 complete -c walkthrough -n '__fish_seen_subcommand_from import' -l db -r -F -d 'The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).'
 complete -c walkthrough -n '__fish_seen_subcommand_from import' -l dry-run -d 'Say what would change, and change nothing.'
 complete -c walkthrough -n '__fish_seen_subcommand_from import' -F
