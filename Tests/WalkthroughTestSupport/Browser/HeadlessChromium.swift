@@ -23,7 +23,9 @@ package final class HeadlessChromium {
     /// The browser's path, or `nil` when there is none.
     package static let executable: String? = {
         let environment = ProcessInfo.processInfo.environment
-        if let given = environment[environmentVariable], !given.isEmpty { return given }
+        if let given = environment[environmentVariable], !given.isEmpty {
+            return access(given, X_OK) == 0 ? given : nil
+        }
         let folders = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
         for name in ["chromium", "chromium-browser"] {
             for folder in folders where access("\(folder)/\(name)", X_OK) == 0 {
@@ -35,9 +37,12 @@ package final class HeadlessChromium {
 
     /// Why browser tests cannot run here, or `nil` when they can.
     package static var unavailableReason: String? {
-        executable == nil
-            ? "no chromium on PATH (Debian's package 'chromium'; or set \(environmentVariable))"
-            : nil
+        guard executable == nil else { return nil }
+        if let given = ProcessInfo.processInfo.environment[environmentVariable], !given.isEmpty {
+            return "\(environmentVariable)=\(given) is not an executable"
+        }
+        return "no chromium on PATH (install Debian's package 'chromium', or set "
+            + "\(environmentVariable) to the browser)"
     }
 
     /// The protocol connection.
