@@ -27,8 +27,8 @@ enum HTMLPageStyle {
         main { flex: 1; display: flex; flex-direction: column; justify-content: center;
           padding-top: 1.5rem; padding-bottom: 1.5rem; }
         figure { margin: 0 0 1.5rem; text-align: center; }
-        figure img { max-width: 100%; height: auto; max-height: 45vh; object-fit: contain;
-          border-radius: 0.75rem; }
+        figure img { width: min(100%, 26rem); height: auto; max-height: 45vh;
+          object-fit: contain; border-radius: 0.75rem; }
         #image-alt { margin: 0; padding: 2.5rem 1rem; border: 2px dashed var(--line);
           border-radius: 0.75rem; color: var(--muted); overflow-wrap: anywhere; }
         h1 { margin: 0 0 0.75rem; font-size: clamp(1.5rem, 5vw, 2.25rem); line-height: 1.2;
