@@ -28,7 +28,8 @@ extension ExportCommand {
         try output.write(HTMLDocument.render(export), to: "index.html")
         let locales =
             definition.locales.count == 1
-            ? "" : " in \(definition.locales.count) languages (\(definition.locales.joined(separator: ", ")))"
+            ? ""
+            : " in \(definition.locales.count) languages (\(definition.locales.joined(separator: ", ")))"
         context.print(
             "Wrote \(output.file("index.html")): \(Wording.name(of: definition)), "
                 + "\(Wording.counted(definition.pages.count, "page"))\(locales), "

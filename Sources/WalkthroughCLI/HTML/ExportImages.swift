@@ -105,7 +105,8 @@ enum ExportImages {
             case .fileTooLarge:
                 return .failure(
                     Problem(text: "is larger than \(sizeLimit / 1_048_576) MiB, the limit"))
-            case .unreadable(let reason): return .failure(Problem(text: "cannot be read (\(reason))"))
+            case .unreadable(let reason):
+                return .failure(Problem(text: "cannot be read (\(reason))"))
             default: return .failure(Problem(text: "cannot be read"))
             }
         }

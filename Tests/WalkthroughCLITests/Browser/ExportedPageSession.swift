@@ -44,7 +44,8 @@ final class ExportedPageSession {
         try page.navigate(to: url)
         guard try page.waitFor("document.documentElement.dataset.ready === 'true'") else {
             throw TestSupportError(
-                "the page's script did not start: \(page.consoleMessages) \(browser.log.suffix(1500))")
+                "the page's script did not start: \(page.consoleMessages) \(browser.log.suffix(1500))"
+            )
         }
     }
 
@@ -55,7 +56,8 @@ final class ExportedPageSession {
 
     /// Waits until the heading reads `heading`.
     func waitForHeading(_ heading: String) throws -> Bool {
-        let quoted = String(decoding: try JSONSerialization.data(withJSONObject: [heading]), as: UTF8.self)
+        let quoted = String(
+            decoding: try JSONSerialization.data(withJSONObject: [heading]), as: UTF8.self)
         return try page.waitFor("document.getElementById('heading').textContent === \(quoted)[0]")
     }
 
@@ -69,8 +71,10 @@ final class ExportedPageSession {
 
     /// The dots' state: for each, whether it is current and whether it is enabled.
     func dots() throws -> [(current: Bool, enabled: Bool)] {
-        let states = try page.evaluate(
-            "[...document.querySelectorAll('#dots button')].map(b => [b.getAttribute('aria-current') === 'step', !b.disabled])")
+        let states =
+            try page.evaluate(
+                "[...document.querySelectorAll('#dots button')].map(b => [b.getAttribute('aria-current') === 'step', !b.disabled])"
+            )
             as? [[Bool]] ?? []
         return states.map { ($0[0], $0[1]) }
     }

@@ -19,7 +19,9 @@ struct HTMLExportBrowserTests {
         #expect(try session.text("position") == "1/3")
         #expect(try page.waitFor("document.getElementById('image').complete"))
         #expect(try page.evaluate("document.getElementById('image').naturalWidth") as? Int == 140)
-        #expect(try page.string("document.getElementById('image').alt") == "A red plate, ready for your favourite dish")
+        #expect(
+            try page.string("document.getElementById('image').alt")
+                == "A red plate, ready for your favourite dish")
         // Linear: the third page is not reachable yet.
         #expect(try session.dots().map(\.current) == [true, false, false])
         #expect(try session.dots().map(\.enabled) == [true, true, false])
@@ -33,7 +35,9 @@ struct HTMLExportBrowserTests {
         #expect(try session.dots().map(\.enabled) == [true, true, true])
         #expect(try page.string("document.activeElement.id") == "heading")
         #expect(try session.text("announcer") == "Page 2 of 3: Locate")
-        #expect(try page.string("document.getElementById('image').getAttribute('src')") == "images/foodpin-intro-2.png")
+        #expect(
+            try page.string("document.getElementById('image').getAttribute('src')")
+                == "images/foodpin-intro-2.png")
 
         try page.click("#next")
         #expect(try session.waitForHeading("Discover"))
@@ -70,7 +74,8 @@ struct HTMLExportBrowserTests {
         let skippable = try ExportedPageSession("foodpin", in: sandbox)
         #expect(try skippable.isVisible("skip"))
         try skippable.page.click("#skip")
-        #expect(try skippable.page.waitFor("document.documentElement.dataset.outcome === 'skipped'"))
+        #expect(
+            try skippable.page.waitFor("document.documentElement.dataset.outcome === 'skipped'"))
         #expect(try skippable.text("finished-heading") == "You skipped FoodPin.")
         #expect(try skippable.page.evaluate("window.__finished") as? [String] == ["skipped"])
 
@@ -95,7 +100,8 @@ struct HTMLExportBrowserTests {
         #expect(try page.string("document.documentElement.lang") == "zh-Hant")
         #expect(try session.text("heading") == "個人化你的美食指南")
         #expect(
-            try page.evaluate("[...document.querySelectorAll('#locale option')].map(o => o.textContent)")
+            try page.evaluate(
+                "[...document.querySelectorAll('#locale option')].map(o => o.textContent)")
                 as? [String] == ["English", "繁體中文", "简体中文"])
         try page.press("ArrowRight")
         #expect(try session.waitForHeading("在地圖上找到餐廳"))
@@ -107,16 +113,20 @@ struct HTMLExportBrowserTests {
         #expect(try session.waitForHeading("Locate"))
         #expect(try page.string("document.documentElement.lang") == "en")
         #expect(try session.text("position") == "2/3", "the page stays")
-        #expect(try session.text("content") == "Search and locate your favourite restaurant on Maps")
+        #expect(
+            try session.text("content") == "Search and locate your favourite restaurant on Maps")
         #expect(try session.text("next") == "Next")
         #expect(try session.text("back") == "Back")
         #expect(try session.text("skip") == "Skip")
         #expect(try session.text("locale-label") == "Language")
         #expect(try session.text("title") == "FoodPin")
         #expect(try page.string("document.title") == "FoodPin")
-        #expect(try page.string("document.getElementById('image').alt") == "A map pin marking a restaurant")
         #expect(
-            try page.string("document.querySelector('#dots li:nth-child(2) button').getAttribute('aria-label')")
+            try page.string("document.getElementById('image').alt")
+                == "A map pin marking a restaurant")
+        #expect(
+            try page.string(
+                "document.querySelector('#dots li:nth-child(2) button').getAttribute('aria-label')")
                 == "Page 2 of 3")
 
         try page.press("ArrowDown")
@@ -136,8 +146,10 @@ struct HTMLExportBrowserTests {
         #expect(try page.evaluate("window.innerWidth") as? Int == 390, "the viewport meta applies")
         #expect(try page.evaluate("document.documentElement.scrollWidth") as? Int == 390)
         for id in ["back", "skip", "next", "locale"] {
-            let box = try page.evaluate(
-                "(() => { const r = document.getElementById('\(id)').getBoundingClientRect(); return [r.left, r.right, r.height]; })()")
+            let box =
+                try page.evaluate(
+                    "(() => { const r = document.getElementById('\(id)').getBoundingClientRect(); return [r.left, r.right, r.height]; })()"
+                )
                 as? [Double] ?? []
             #expect(box.count == 3 && box[0] >= 0 && box[1] <= 390, "\(id) fits: \(box)")
             #expect(box.count == 3 && box[2] >= 44, "\(id) is a 44-pixel touch target: \(box)")
@@ -167,7 +179,9 @@ struct HTMLExportBrowserTests {
         try page.press("ArrowRight")
         #expect(try session.waitForHeading("</script><svg onload=\"window.__pwned='heading2'\">"))
         #expect(try session.text("next") == "<img src=x onerror=\"window.__pwned='finish'\">")
-        #expect(try session.text("content") == "<iframe src=\"javascript:window.__pwned='iframe'\"></iframe>")
+        #expect(
+            try session.text("content")
+                == "<iframe src=\"javascript:window.__pwned='iframe'\"></iframe>")
         try page.press("ArrowRight")
         #expect(try page.waitFor("document.documentElement.dataset.outcome === 'completed'"))
         #expect(
@@ -189,7 +203,9 @@ struct HTMLExportBrowserTests {
                 "document.querySelector('meta[http-equiv=\"Content-Security-Policy\"]').content")?
                 .hasPrefix("default-src 'none'; img-src 'self'; style-src 'sha256-") == true)
         // The page's own script ran (ready) and style applied, with no violation.
-        #expect(try page.string("getComputedStyle(document.getElementById('next')).backgroundColor") == "rgb(208, 58, 43)")
+        #expect(
+            try page.string("getComputedStyle(document.getElementById('next')).backgroundColor")
+                == "rgb(208, 58, 43)")
         #expect(try page.evaluate("window.__violations.length") as? Int == 0)
         let before = page.requests.count
         _ = try page.evaluate(
@@ -214,7 +230,8 @@ struct HTMLExportBrowserTests {
         #expect(violations.contains("img-src http://example.com/tracker.png"), "\(violations)")
         #expect(violations.contains("connect-src http://example.com/beacon"), "\(violations)")
         #expect(try page.evaluate("typeof window.__breach") as? String == "undefined")
-        #expect(try page.string("getComputedStyle(document.body).backgroundColor") != "rgb(1, 2, 3)")
+        #expect(
+            try page.string("getComputedStyle(document.body).backgroundColor") != "rgb(1, 2, 3)")
         // The image was stopped before it was sent: the browser reports it blocked by the policy.
         let attempted = page.requests.dropFirst(before).filter { !$0.hasPrefix("file://") }
         #expect(attempted == ["http://example.com/tracker.png"])

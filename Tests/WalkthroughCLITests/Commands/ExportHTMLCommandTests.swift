@@ -18,12 +18,14 @@ struct ExportHTMLCommandTests {
                 == "Wrote \(sandbox.folder.file("out/index.html")): FoodPin, 3 pages in 3 "
                 + "languages (en, zh-Hant, zh-Hans), 3 images; open it in a browser.\n")
         for (name, bytes) in images {
-            let copy = try Data(contentsOf: URL(fileURLWithPath: sandbox.folder.file("out/" + name)))
+            let copy = try Data(
+                contentsOf: URL(fileURLWithPath: sandbox.folder.file("out/" + name)))
             #expect(Array(copy) == bytes, "\(name)")
         }
         let page = try sandbox.exportedPage()
         #expect(page.html.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">"))
-        #expect(page.html.contains("<h1 id=\"heading\" tabindex=\"-1\" dir=\"auto\">Personalize</h1>"))
+        #expect(
+            page.html.contains("<h1 id=\"heading\" tabindex=\"-1\" dir=\"auto\">Personalize</h1>"))
         #expect(page.html.contains("<p id=\"position\" aria-hidden=\"true\">1/3</p>"))
         #expect(page.html.contains("src=\"images/foodpin-intro-1.png\" alt=\"A red plate"))
         #expect(page.html.contains("<meta name=\"viewport\" content=\"width=device-width"))
@@ -42,7 +44,8 @@ struct ExportHTMLCommandTests {
         let sandbox = try Sandbox()
         try sandbox.defineFoodPinWithImages()
         let out = sandbox.folder.file("out")
-        #expect(sandbox.run(["export", "foodpin", "--html", out, "--locale", "zh-TW"]).code == .success)
+        #expect(
+            sandbox.run(["export", "foodpin", "--html", out, "--locale", "zh-TW"]).code == .success)
         var page = try sandbox.exportedPage()
         #expect(page.html.contains("<html lang=\"zh-Hant\">"))
         #expect(page.html.contains(">個人化你的美食指南</h1>"))
@@ -70,9 +73,17 @@ struct ExportHTMLCommandTests {
         #expect(page.count("<iframe") == 0)
         #expect(page.count("<!--") == 0)
         #expect(!page.html.contains("\u{2028}"))
-        #expect(page.html.contains("<title>&quot;&gt;&lt;svg onload=&quot;window.__pwned=&#39;title&#39;&quot;&gt;</title>"))
-        #expect(page.html.contains(">&lt;img src=x onerror=&quot;window.__pwned=&#39;heading&#39;&quot;&gt;</h1>"))
-        #expect(page.html.contains("&lt;/script&gt;&lt;script&gt;window.__pwned=&#39;content&#39;&lt;/script&gt;&lt;!-- &amp;amp;"))
+        #expect(
+            page.html.contains(
+                "<title>&quot;&gt;&lt;svg onload=&quot;window.__pwned=&#39;title&#39;&quot;&gt;</title>"
+            ))
+        #expect(
+            page.html.contains(
+                ">&lt;img src=x onerror=&quot;window.__pwned=&#39;heading&#39;&quot;&gt;</h1>"))
+        #expect(
+            page.html.contains(
+                "&lt;/script&gt;&lt;script&gt;window.__pwned=&#39;content&#39;&lt;/script&gt;&lt;!-- &amp;amp;"
+            ))
         let dataText = try #require(page.dataText)
         #expect(!dataText.contains("<") && !dataText.contains(">") && !dataText.contains("&"))
         // The data reads back as exactly what the definition wrote.
@@ -81,21 +92,26 @@ struct ExportHTMLCommandTests {
         #expect(
             pages[0]["content"] as? String
                 == "</script><script>window.__pwned='content'</script><!-- &amp; \u{2028} end")
-        #expect(locale["finishLabel"] as? String == "<img src=x onerror=\"window.__pwned='finish'\">")
+        #expect(
+            locale["finishLabel"] as? String == "<img src=x onerror=\"window.__pwned='finish'\">")
     }
 
     @Test func theContentSecurityPolicyAllowsTheScriptAndStyleByTheirHashes() throws {
         let sandbox = try Sandbox()
         try sandbox.defineFoodPinWithImages()
-        #expect(sandbox.run(["export", "foodpin", "--html", sandbox.folder.file("out")]).code == .success)
+        #expect(
+            sandbox.run(["export", "foodpin", "--html", sandbox.folder.file("out")]).code
+                == .success)
         let page = try sandbox.exportedPage()
         let policy = try #require(page.policy)
         let script = try #require(page.script)
         let style = try #require(page.style)
         // Hashed here by coreutils' sha256sum, not by the code under test.
         #expect(
-            policy == "default-src 'none'; img-src 'self'; style-src 'sha256-\(try sha256sum(style))'; "
-                + "script-src 'sha256-\(try sha256sum(script))'; base-uri 'none'; form-action 'none'")
+            policy
+                == "default-src 'none'; img-src 'self'; style-src 'sha256-\(try sha256sum(style))'; "
+                + "script-src 'sha256-\(try sha256sum(script))'; base-uri 'none'; form-action 'none'"
+        )
         #expect(!script.contains("innerHTML") && !script.contains("outerHTML"))
         #expect(!script.contains("insertAdjacentHTML") && !script.contains("document.write"))
         #expect(!script.contains("eval(") && !script.contains("Function("))
@@ -117,7 +133,9 @@ struct ExportHTMLCommandTests {
             atPath: out + "/images/foodpin-intro-1.png",
             withDestinationPath: sandbox.folder.file("victim.txt"))
         #expect(sandbox.run(["export", "foodpin", "--html", out]).code == .success)
-        #expect(try String(contentsOfFile: sandbox.folder.file("victim.txt"), encoding: .utf8) == "elsewhere")
+        #expect(
+            try String(contentsOfFile: sandbox.folder.file("victim.txt"), encoding: .utf8)
+                == "elsewhere")
         let attributes = try FileManager.default.attributesOfItem(atPath: out + "/index.html")
         #expect(attributes[.type] as? FileAttributeType == .typeRegular)
         let image = try FileManager.default.attributesOfItem(
@@ -130,7 +148,8 @@ struct ExportHTMLCommandTests {
     @Test func anImageThatCannotBeCopiedIsAWarningAndThePageShowsItsAltText() throws {
         let sandbox = try Sandbox()
         try sandbox.folder.write("not an image", to: "walkthroughs/images/text.png")
-        try sandbox.folder.write("<svg xmlns=\"http://www.w3.org/2000/svg\"/>", to: "walkthroughs/images/drawing.svg")
+        try sandbox.folder.write(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\"/>", to: "walkthroughs/images/drawing.svg")
         try sandbox.folder.write("secret", to: "outside.png")
         try FileManager.default.createSymbolicLink(
             atPath: sandbox.definitions + "/images/link.png",
@@ -166,10 +185,15 @@ struct ExportHTMLCommandTests {
 
     @Test func copiesAreNamedByTheExportAndNeverCollide() throws {
         let sandbox = try Sandbox()
-        for (path, width) in [("a/pic.png", 10), ("b/pic.png", 20), ("we ird#?.png", 30), (".hidden.PNG", 40)] {
-            try sandbox.folder.write(Data(tinyPNG(width: width, height: 5)), to: "walkthroughs/" + path)
+        for (path, width) in [
+            ("a/pic.png", 10), ("b/pic.png", 20), ("we ird#?.png", 30), (".hidden.PNG", 40),
+        ] {
+            try sandbox.folder.write(
+                Data(tinyPNG(width: width, height: 5)), to: "walkthroughs/" + path)
         }
-        try sandbox.folder.write(Data([0xFF, 0xD8, 0xFF, 0xE0] + [UInt8](repeating: 0, count: 16)), to: "walkthroughs/photo.png")
+        try sandbox.folder.write(
+            Data([0xFF, 0xD8, 0xFF, 0xE0] + [UInt8](repeating: 0, count: 16)),
+            to: "walkthroughs/photo.png")
         try sandbox.define(
             "names.json",
             """
@@ -184,10 +208,13 @@ struct ExportHTMLCommandTests {
             """)
         let result = sandbox.run(["export", "names", "--html", sandbox.folder.file("out")])
         #expect(result.code == .success, "\(result.standardError)")
-        let names = try FileManager.default.contentsOfDirectory(atPath: sandbox.folder.file("out/images"))
-        #expect(names.sorted() == ["hidden.png", "photo.jpg", "pic-2.png", "pic.png", "we-ird--.png"])
+        let names = try FileManager.default.contentsOfDirectory(
+            atPath: sandbox.folder.file("out/images"))
+        #expect(
+            names.sorted() == ["hidden.png", "photo.jpg", "pic-2.png", "pic.png", "we-ird--.png"])
         let pages = try #require(
-            (try sandbox.exportedPage().data?["locales"] as? [[String: Any]])?.first?["pages"] as? [[String: Any]])
+            (try sandbox.exportedPage().data?["locales"] as? [[String: Any]])?.first?["pages"]
+                as? [[String: Any]])
         #expect(
             pages.map { $0["image"] as? String } == [
                 "images/pic.png", "images/pic-2.png", "images/we-ird--.png", "images/hidden.png",
@@ -198,11 +225,20 @@ struct ExportHTMLCommandTests {
     @Test(arguments: [
         (["export", "foodpin"], "Say where to write 'foodpin' as a web page with '--html <dir>'"),
         (["export", "--html", "out"], "--html needs the walkthrough to write"),
-        (["export", "foodpin", "--html", "out", "--db", "x.sqlite3"], "--user and --db choose records"),
-        (["export", "foodpin", "--html", "out", "--user", "bob"], "--user and --db choose records"),
+        (
+            ["export", "foodpin", "--html", "out", "--db", "x.sqlite3"],
+            "--user and --db choose records"
+        ),
+        (
+            ["export", "foodpin", "--html", "out", "--user", "bob"],
+            "--user and --db choose records"
+        ),
         (["export", "--locale", "en"], "--locale applies to a web page"),
         (["export", "foodpin", "--html", ""], "--html needs a folder"),
-        (["export", "foodpin", "--html", "out", "--locale", "zh_TW"], "is not a BCP 47 language tag"),
+        (
+            ["export", "foodpin", "--html", "out", "--locale", "zh_TW"],
+            "is not a BCP 47 language tag"
+        ),
         (["export", "a", "b", "--html", "out"], "Unexpected argument 'b'"),
     ])
     func usageErrors(arguments: [String], message: String) throws {
@@ -231,7 +267,9 @@ struct ExportHTMLCommandTests {
         #expect(invalid.code == .invalidDefinition)
         #expect(!sandbox.folder.exists("out"))
 
-        let underAFile = sandbox.run(["export", "foodpin", "--html", sandbox.folder.file("plain/out")])
+        let underAFile = sandbox.run([
+            "export", "foodpin", "--html", sandbox.folder.file("plain/out"),
+        ])
         #expect(underAFile.code == .storeError)
         #expect(
             underAFile.standardError
@@ -248,7 +286,9 @@ struct ExportHTMLCommandTests {
         let linked = sandbox.run(["export", "foodpin", "--html", sandbox.folder.file("linked")])
         #expect(linked.code == .storeError)
         #expect(linked.standardError.contains("linked/images is a symbolic link"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.folder.file("elsewhere")).isEmpty)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: sandbox.folder.file("elsewhere"))
+                .isEmpty)
         #expect(!sandbox.folder.exists("linked/index.html"))
     }
 
@@ -257,14 +297,17 @@ struct ExportHTMLCommandTests {
         try sandbox.seed("tour")
         let result = sandbox.run(["export"])
         #expect(result.code == .success)
-        #expect(result.standardOutput.hasPrefix("{\"user\":\"alice\",\"walkthrough\":\"tour\",\"version\":1,"))
+        #expect(
+            result.standardOutput.hasPrefix(
+                "{\"user\":\"alice\",\"walkthrough\":\"tour\",\"version\":1,"))
         #expect(sandbox.run(["export", "--user", "bob"]).standardOutput.isEmpty)
     }
 }
 
 /// SHA-256 of `text`'s UTF-8 bytes in base64, computed by coreutils' `sha256sum`.
 func sha256sum(_ text: String) throws -> String {
-    let result = try ChildProcess.run(["sha256sum"], input: text, environment: ["PATH": "/usr/bin:/bin"])
+    let result = try ChildProcess.run(
+        ["sha256sum"], input: text, environment: ["PATH": "/usr/bin:/bin"])
     let hex = Array(result.standardOutput.prefix(64))
     var bytes: [UInt8] = []
     for index in stride(from: 0, to: hex.count, by: 2) {

@@ -24,7 +24,8 @@ extension Sandbox {
 
     /// The page `export … --html` wrote into `folder/name`, taken apart.
     func exportedPage(_ name: String = "out") throws -> ExportedPage {
-        try ExportedPage(html: String(contentsOfFile: folder.file(name + "/index.html"), encoding: .utf8))
+        try ExportedPage(
+            html: String(contentsOfFile: folder.file(name + "/index.html"), encoding: .utf8))
     }
 }
 

@@ -76,8 +76,10 @@ package final class BrowserPage {
     /// Presses and releases a key, as a keyboard would: `ArrowRight`, `ArrowLeft`, `Enter`,
     /// `Tab`.
     package func press(_ key: String) throws {
-        let codes = ["ArrowLeft": 37, "ArrowRight": 39, "ArrowUp": 38, "ArrowDown": 40,
-                     "Enter": 13, "Tab": 9, "Escape": 27, " ": 32]
+        let codes = [
+            "ArrowLeft": 37, "ArrowRight": 39, "ArrowUp": 38, "ArrowDown": 40,
+            "Enter": 13, "Tab": 9, "Escape": 27, " ": 32,
+        ]
         var event: [String: Any] = ["key": key, "code": key == " " ? "Space" : key]
         if let code = codes[key] {
             event["windowsVirtualKeyCode"] = code
@@ -95,12 +97,13 @@ package final class BrowserPage {
     package func click(_ selector: String) throws {
         let quoted = String(
             decoding: try JSONSerialization.data(withJSONObject: [selector]), as: UTF8.self)
-        let box = try evaluate(
-            """
-            (() => { const e = document.querySelector(\(quoted)[0]); if (!e) return null;
-              e.scrollIntoView({block: "center"}); const r = e.getBoundingClientRect();
-              return [r.left + r.width / 2, r.top + r.height / 2, r.width, r.height]; })()
-            """) as? [Double]
+        let box =
+            try evaluate(
+                """
+                (() => { const e = document.querySelector(\(quoted)[0]); if (!e) return null;
+                  e.scrollIntoView({block: "center"}); const r = e.getBoundingClientRect();
+                  return [r.left + r.width / 2, r.top + r.height / 2, r.width, r.height]; })()
+                """) as? [Double]
         guard let box, box[2] > 0, box[3] > 0 else {
             throw TestSupportError("nothing visible to click at \(selector)")
         }
