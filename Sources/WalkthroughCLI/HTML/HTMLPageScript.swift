@@ -77,6 +77,7 @@ enum HTMLPageScript {
             document.title = locale.title;
             view.title.textContent = locale.title;
             view.localeLabel.textContent = words.language;
+            view.pager.setAttribute("aria-label", words.pages);
             view.dots.setAttribute("aria-label", words.pages);
             if (state.outcome) {
               view.page.hidden = true;

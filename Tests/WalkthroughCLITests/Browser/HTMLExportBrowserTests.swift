@@ -119,6 +119,9 @@ struct HTMLExportBrowserTests {
         #expect(try session.text("back") == "Back")
         #expect(try session.text("skip") == "Skip")
         #expect(try session.text("locale-label") == "Language")
+        #expect(
+            try page.string("document.getElementById('pager').getAttribute('aria-label')")
+                == "Pages")
         #expect(try session.text("title") == "FoodPin")
         #expect(try page.string("document.title") == "FoodPin")
         #expect(
@@ -134,6 +137,45 @@ struct HTMLExportBrowserTests {
         #expect(try session.waitForHeading("在地图上找到餐厅"))
         #expect(try session.text("next") == "下一页")
         #expect(try page.string("document.documentElement.lang") == "zh-Hans")
+    }
+
+    /// What a screen reader gets: the browser's own accessibility tree.
+    @Test func aScreenReaderFindsLandmarksNamedControlsAndTheCurrentPage() throws {
+        let sandbox = try Sandbox()
+        try sandbox.defineFoodPinWithImages()
+        let session = try ExportedPageSession("foodpin", in: sandbox)
+        try session.page.press("ArrowRight")
+        #expect(try session.waitForHeading("Locate"))
+        try session.page.call("Accessibility.enable")
+        let tree = try session.page.call("Accessibility.getFullAXTree")
+        let nodes = (tree["nodes"] as? [[String: Any]] ?? []).compactMap {
+            node -> (String, String)? in
+            guard node["ignored"] as? Bool != true,
+                let role = (node["role"] as? [String: Any])?["value"] as? String
+            else { return nil }
+            return (role, (node["name"] as? [String: Any])?["value"] as? String ?? "")
+        }
+        func named(_ role: String) -> [String] { nodes.filter { $0.0 == role }.map(\.1) }
+        #expect(named("main").count == 1)
+        #expect(named("navigation") == ["Pages"])
+        #expect(named("list") == ["Pages"])
+        #expect(named("listitem").count == 3)
+        #expect(named("heading") == ["Locate"])
+        #expect(named("image") == ["A map pin marking a restaurant"])
+        #expect(named("combobox") == ["Language"])
+        #expect(
+            named("button").sorted()
+                == ["Back", "Next", "Page 1 of 3", "Page 2 of 3", "Page 3 of 3", "Skip"],
+            "every button has a name")
+        #expect(
+            try session.page.evaluate(
+                "document.querySelector('#dots li:nth-child(2) button').getAttribute('aria-current')"
+            )
+                as? String == "step")
+        #expect(
+            try session.page.string(
+                "document.getElementById('announcer').getAttribute('aria-live')")
+                == "polite")
     }
 
     @Test func aPhoneSizedViewportFitsWithoutScrollingSideways() throws {

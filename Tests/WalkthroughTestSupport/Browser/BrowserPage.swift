@@ -64,7 +64,7 @@ package final class BrowserPage {
     }
 
     /// Polls `expression` until it is `true`, at most `timeout` seconds.
-    package func waitFor(_ expression: String, timeout: Double = 10) throws -> Bool {
+    package func waitFor(_ expression: String, timeout: Double = 20) throws -> Bool {
         let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
         while true {
             if try evaluate("Boolean(\(expression))") as? Bool == true { return true }
