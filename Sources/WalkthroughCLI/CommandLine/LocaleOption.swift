@@ -1,7 +1,8 @@
 import WalkthroughKit
 
-/// `--locale TAG`, shared by the commands that show a walkthrough's text (`play`, `list`): the
-/// language to show, else the one the environment names (`LC_ALL`, `LC_MESSAGES`, `LANG`).
+/// `--locale TAG`, shared by the commands that show a walkthrough's text (`play`, `list`,
+/// `export --html`): the language to show, else the one the environment names (`LC_ALL`,
+/// `LC_MESSAGES`, `LANG`).
 struct LocaleOption: Sendable, Hashable {
     /// `--locale <tag>`.
     static let spec = OptionSpec.option(
