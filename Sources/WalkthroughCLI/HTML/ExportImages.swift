@@ -74,7 +74,7 @@ enum ExportImages {
         _ path: String, from base: String?, root: String?
     ) -> Result<([UInt8], ImageFormat), Problem> {
         guard staysInside(path) else {
-            return .failure(Problem(text: "leaves the definition's folder; it is not copied"))
+            return .failure(Problem(text: "leaves the definition's folder and is not copied"))
         }
         let source = base.map { $0.isEmpty ? path : $0 + "/" + path } ?? path
         switch FileKind.of(source) {
@@ -83,13 +83,13 @@ enum ExportImages {
         case .file: break
         }
         guard FileKind.isRegularFile(source) else {
-            return .failure(Problem(text: "is not a regular file; it is not read"))
+            return .failure(Problem(text: "is not a regular file and is not read"))
         }
         if let root, let real = resolved(source), !real.hasPrefix(root + "/") {
             return .failure(
                 Problem(
-                    text: "is a symbolic link leading out of the definition's folder; it is not "
-                        + "copied"))
+                    text: "leads out of the definition's folder through a symbolic link and is "
+                        + "not copied"))
         }
         let read = FileReader.withContents(of: source, limit: sizeLimit) { bytes in
             ImageFormat.detect(bytes).map { (Array(bytes), $0) }

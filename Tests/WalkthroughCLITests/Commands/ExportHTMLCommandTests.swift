@@ -172,7 +172,7 @@ struct ExportHTMLCommandTests {
                 warning: \(file): pages[0].image: image "images/gone.png" not found; the page shows its alt text instead
                 warning: \(file): pages[1].image: image "images/text.png" is not a PNG, JPEG, GIF or WebP image; the page shows its alt text instead
                 warning: \(file): pages[2].image: image "images/drawing.svg" is not a PNG, JPEG, GIF or WebP image; the page shows its alt text instead
-                warning: \(file): pages[3].image: image "images/link.png" is a symbolic link leading out of the definition's folder; it is not copied; the page shows its alt text instead
+                warning: \(file): pages[3].image: image "images/link.png" leads out of the definition's folder through a symbolic link and is not copied; the page shows its alt text instead
 
                 """)
         #expect(result.standardOutput.contains(", 4 pages, 0 images;"))
