@@ -40,7 +40,12 @@ enum HTMLPageScript {
 
           function buildDots() {
             var count = shown().pages.length;
-            if (count > data.maxDots) { view.dots.hidden = true; return; }
+            if (count > data.maxDots) {
+              // No dots to say where the reader is: let `N/M` say it.
+              view.dots.hidden = true;
+              view.position.removeAttribute("aria-hidden");
+              return;
+            }
             for (var index = 0; index < count; index++) {
               var item = document.createElement("li");
               var button = document.createElement("button");

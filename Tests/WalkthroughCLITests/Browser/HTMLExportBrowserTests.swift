@@ -202,6 +202,21 @@ struct HTMLExportBrowserTests {
         #expect(try page.evaluate("document.documentElement.scrollWidth") as? Int == 390)
     }
 
+    @Test func aLongWalkthroughShowsOnlyNOfMAndReadsIt() throws {
+        let sandbox = try Sandbox()
+        try sandbox.define("long.json", definition(id: "long", pages: 31, navigation: "free"))
+        let session = try ExportedPageSession("long", in: sandbox)
+        #expect(try !session.isVisible("dots"))
+        #expect(try session.text("position") == "1/31")
+        #expect(
+            try session.page.evaluate(
+                "document.getElementById('position').hasAttribute('aria-hidden')") as? Bool
+                == false)
+        try session.page.press("ArrowRight")
+        #expect(try session.waitForHeading("Page 2"))
+        #expect(try session.text("position") == "2/31")
+    }
+
     @Test func aHostileDefinitionShowsAsTextAndRunsNothing() throws {
         let sandbox = try Sandbox()
         try sandbox.define("hostile.json", hostileWebDefinition)
