@@ -25,6 +25,6 @@ if let error = output.standardOutputError, code == .success || code == .notSeen 
             + "incomplete: check where standard output goes (a full disk?)\n",
         to: .standardError)
     output.flush()
-    code = .storeError
+    code = .ioError
 }
 exit(code.rawValue)

@@ -13,8 +13,8 @@ enum ExitCode: Int32, Sendable, Hashable, CaseIterable {
     case missingInput = 66
     /// A bug: something that should not happen did (EX_SOFTWARE).
     case internalError = 70
-    /// The seen store (or the terminal) cannot be opened, read or written (EX_IOERR).
-    case storeError = 74
+    /// The seen store, the terminal or an output cannot be opened, read or written (EX_IOERR).
+    case ioError = 74
     /// `play` ended by SIGHUP: the terminal went away (128 + 1).
     case hangup = 129
     /// `play` ended by Ctrl-C or SIGINT (128 + 2).

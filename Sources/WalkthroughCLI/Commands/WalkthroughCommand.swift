@@ -234,17 +234,16 @@ enum WalkthroughCommand {
             context.printError("Error: " + String(describing: error))
             return .usage
         case let error as SeenStoreError:
-            // The store's messages name the file and say what to do; waiting longer is the
-            // command's own setting.
-            var message = "Error: " + error.description
-            if case .locked = error {
-                message += "; to wait longer, set WALKTHROUGH_BUSY_TIMEOUT (milliseconds)"
-            }
-            context.printError(message)
-            return .storeError
+            // The store's messages name the file and state the facts; the command adds what its
+            // own flags can do.
+            let advice = ErrorAdvice.advice(for: error)
+            context.printError("Error: " + ErrorAdvice.joined(error.description, advice))
+            return .ioError
         case let error as TerminalError:
-            context.printError("Error: the terminal: " + error.description)
-            return .storeError
+            let advice = ErrorAdvice.advice(for: error)
+            context.printError(
+                "Error: the terminal: " + ErrorAdvice.joined(error.description, advice))
+            return .ioError
         default:
             context.printError("Error: internal error: \(error)")
             return .internalError

@@ -77,12 +77,11 @@ enum RecordLines {
         }
         let walkthrough = fields.walkthrough
         guard !walkthrough.isEmpty, walkthrough.utf8.count <= 256,
-            !walkthrough.unicodeScalars.contains(where: {
-                $0.value < 0x20 || (0x7F...0x9F).contains($0.value)
-            })
+            walkthrough.unicodeScalars.allSatisfy({ CharacterSafety.isAllowedInName($0.value) })
         else {
             throw problem(
-                "\"walkthrough\" must be an id of 1 to 256 bytes with no control characters")
+                "\"walkthrough\" must be an id of 1 to 256 bytes with no control or bidirectional characters"
+            )
         }
         guard (1...DefinitionFormat.maximumVersion).contains(fields.version) else {
             throw problem(

@@ -66,7 +66,7 @@ extension SeenStoreError {
         var result = ""
         var pendingSpace = false
         for scalar in text.unicodeScalars {
-            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+            if CharacterSafety.isControl(scalar.value) {
                 pendingSpace = !result.isEmpty
                 continue
             }
