@@ -3,7 +3,7 @@ import WalkthroughTerminal
 
 /// The command's own advice, added to the facts a library error states: which of its flags and
 /// commands help. The libraries' messages cannot name them (an embedding tool has no `--db` nor
-/// `--plain`), so the one place that turns errors into messages (``WalkthroughCommand``) adds
+/// `--plain`), so the one place that turns errors into messages (the root command) adds
 /// these.
 enum ErrorAdvice {
     /// What the command line can do about a store error, or `nil` when the message says it all.

@@ -36,21 +36,6 @@ enum JSONPath {
         return result + "\""
     }
 
-    /// `text` with every character ``needsEscape(_:)`` selects written as `\uXXXX`: safe to put
-    /// on one line of a terminal, whatever it held.
-    static func escapingControls(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
-        var result = ""
-        for scalar in text.unicodeScalars {
-            if needsEscape(scalar) {
-                result += "\\u" + CharacterSafety.hex4(scalar.value)
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
-
     /// Whether `scalar` is written as `\uXXXX` in a quoted key: ``CharacterSafety``'s rule.
     private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         CharacterSafety.isUnsafeInLine(scalar.value)

@@ -108,7 +108,7 @@ public enum SeenStoreError: Error, Sendable, Hashable, CustomStringConvertible {
                 + "(chmod u+w, or chattr -i), or use another database"
         case .readOnlyFolder(let path):
             return
-                "the folder \(Self.folder(of: path)) holding the walkthrough database \(path) "
+                "the folder \(FileSystem.folder(of: path)) holding the walkthrough database \(path) "
                 + "is not writable (every write creates the database's -journal file there); "
                 + "make the folder writable, or choose a database in another folder"
         case .cannotCreateFolder(let path, let folder, let reason):
@@ -168,13 +168,6 @@ public enum SeenStoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case .server(let error):
             return error.description
         }
-    }
-
-    /// The folder part of `path` (`.` for a bare file name).
-    static func folder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        if slash == path.startIndex { return "/" }
-        return String(path[..<slash])
     }
 
     /// A duration as a user reads it: `5 s`, `0.25 s`.

@@ -54,4 +54,38 @@ package enum CharacterSafety {
     package static func codePoint(_ value: UInt32) -> String {
         "U+" + hex4(value)
     }
+
+    /// `text` with every scalar ``isUnsafeInLine(_:)`` selects written as `\uXXXX`: safe to put
+    /// on one line of a terminal or a log, whatever it held.
+    package static func escapedInLine(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { isUnsafeInLine($0.value) }) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if isUnsafeInLine(scalar.value) {
+                result += "\\u" + hex4(scalar.value)
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// `text` with every run of line breaks and other control characters as one space, so a
+    /// message from SQLite (or from a trigger someone added) cannot break the one-line rule.
+    package static func oneLine(_ text: String) -> String {
+        var result = ""
+        var pendingSpace = false
+        for scalar in text.unicodeScalars {
+            if isControl(scalar.value) {
+                pendingSpace = !result.isEmpty
+                continue
+            }
+            if pendingSpace {
+                result.unicodeScalars.append(" ")
+                pendingSpace = false
+            }
+            result.unicodeScalars.append(scalar)
+        }
+        return result
+    }
 }
