@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import WalkthroughKit
 
 // The whole command runs in `WalkthroughCommand.run`, which tests call in-process; this file
 // only connects it to the real process: the raw arguments, the environment, the streams, the
@@ -20,11 +21,11 @@ if let error = output.standardOutputError, code == .success || code == .notSeen 
     // end, so whatever it was asked to record is in the store: the message must not suggest
     // otherwise.
     output.write(
-        "Error: could not write the output: \(String(cString: strerror(error))); the command "
+        "Error: could not write the output: \(FileSystem.describe(errno: error)); the command "
             + "itself succeeded (anything it was asked to record is stored), but its output is "
             + "incomplete: check where standard output goes (a full disk?)\n",
         to: .standardError)
     output.flush()
-    code = .storeError
+    code = .ioError
 }
 exit(code.rawValue)

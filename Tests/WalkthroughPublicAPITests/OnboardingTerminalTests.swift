@@ -37,6 +37,11 @@ struct OnboardingTerminalTests {
         let result = outcome.wait()
         if result == nil { terminal.type("\u{03}") }  // unblock a player that never returned
         thread.join()
+        // A player that took the screen gives it back before it returns; those last bytes may
+        // still be in the pty when it has.
+        if terminal.written.contains(Self.alternateScreenOn) {
+            _ = terminal.waitForEnding(Self.alternateScreenOff)
+        }
         return (describe(result), terminal.written, sameSettings(terminal.settings(), before))
     }
 

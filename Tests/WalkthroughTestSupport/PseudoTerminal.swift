@@ -118,6 +118,12 @@ package final class PseudoTerminal: Sendable {
         }
     }
 
+    /// Waits (polling, up to `timeout` seconds) until the output so far ends with `text`: the
+    /// last bytes a player wrote before returning may still be on their way through the pty.
+    package func waitForEnding(_ text: String, timeout: Double = 20) -> Bool {
+        waitUntil(timeout: timeout) { written.hasSuffix(text) }
+    }
+
     /// The slave side's current settings.
     package func settings() -> termios {
         var settings = termios()

@@ -10,6 +10,8 @@
 //   output; help and version write to standard output only;
 // - no raw control character (an ESC typed in an argument) reaches either stream.
 
+import WalkthroughKit
+
 /// libFuzzer calls this once per input: `size` bytes at `data`; returns 0 (the input is
 /// kept or not by coverage), and aborts when a property above does not hold.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -44,13 +46,9 @@ public func fuzzArguments(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
 /// A user and a home, so that commands which default `--user` find one; nothing is read there.
 private let fuzzEnvironment = ["USER": "fuzz", "LOGNAME": "fuzz", "HOME": "/nonexistent"]
 
-/// C0 (but newline and tab), DEL, C1, bidirectional controls.
+/// C0 (but newline and tab), DEL, C1, bidirectional controls: ``CharacterSafety``'s rule.
 private func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0x0A, 0x09: return false
-    case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: return true
-    default: return false
-    }
+    scalar != "\n" && scalar != "\t" && CharacterSafety.isUnsafeOnTerminal(scalar.value)
 }
 
 /// A twin of `Command` that parses like it and runs nothing.

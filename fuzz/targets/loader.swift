@@ -69,13 +69,10 @@ private func checkReport(_ report: ValidationReport, input: UnsafeRawBufferPoint
     }
 }
 
-/// C0 (but newline), DEL, C1, bidirectional controls, line and paragraph separators.
+/// C0 (but newline), DEL, C1, bidirectional controls, line and paragraph separators:
+/// ``CharacterSafety``'s rule.
 private func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0x0A: return false
-    case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: return true
-    default: return false
-    }
+    scalar != "\n" && CharacterSafety.isUnsafeInLine(scalar.value)
 }
 
 // MARK: - A valid walkthrough

@@ -1,4 +1,5 @@
 import Foundation
+import WalkthroughKit
 
 /// The temporary folder a run builds its databases and files in, removed at the end.
 final class BenchFolder {
@@ -40,7 +41,7 @@ final class BenchFolder {
     static func flush(_ path: String) throws {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0, fsync(descriptor) == 0 else {
-            let reason = String(cString: strerror(errno))
+            let reason = FileSystem.describe(errno: errno)
             if descriptor >= 0 { close(descriptor) }
             throw BenchError("cannot flush \(path) to the disk: \(reason)")
         }

@@ -180,7 +180,7 @@ final class BenchPostgres {
         var candidates = [FileManager.default.currentDirectoryPath]
         var folder = executable
         for _ in 0..<6 {
-            folder = GateSuite.folder(of: folder)
+            folder = FileSystem.folder(of: folder)
             candidates.append(folder)
         }
         return

@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import WalkthroughKit
 
 /// Makes the run's process start with a private `XDG_CONFIG_HOME`, before Foundation reads it.
 ///
@@ -38,13 +39,13 @@ enum PrivateEnvironment {
         guard let created = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) })
         else {
             return
-                "cannot create a temporary folder in \(base): \(String(cString: strerror(errno)))"
+                "cannot create a temporary folder in \(base): \(FileSystem.describe(errno: errno))"
         }
         let folder = String(cString: created)
         let configuration = folder + "/config"
         guard mkdir(configuration, 0o700) == 0 else {
             rmdir(folder)
-            return "cannot create \(configuration): \(String(cString: strerror(errno)))"
+            return "cannot create \(configuration): \(FileSystem.describe(errno: errno))"
         }
         setenv("XDG_CONFIG_HOME", configuration, 1)
         setenv(folderVariable, folder, 1)
@@ -52,7 +53,7 @@ enum PrivateEnvironment {
         let executable = Spawn.currentExecutable()
         let arguments = CommandLine.arguments.map { strdup($0) } + [nil]
         execv(executable, arguments)
-        let reason = String(cString: strerror(errno))
+        let reason = FileSystem.describe(errno: errno)
         rmdir(configuration)
         rmdir(folder)
         return "cannot re-run \(executable): \(reason)"

@@ -1,4 +1,5 @@
 import CLibPQ
+import WalkthroughKit
 
 /// The baseline side of the PostgreSQL lines: libpq's C API used the way a careful C program
 /// would, with nothing in between.
@@ -22,7 +23,7 @@ final class RawLibPQ {
         guard PQstatus(handle) == CONNECTION_OK else {
             let message = String(cString: PQerrorMessage(handle))
             PQfinish(handle)
-            throw BenchError("raw libpq cannot connect: \(Self.oneLine(message))")
+            throw BenchError("raw libpq cannot connect: \(CharacterSafety.oneLine(message))")
         }
         PQsetNoticeProcessor(handle, { _, _ in }, nil)
         self.handle = handle
@@ -40,7 +41,7 @@ final class RawLibPQ {
         defer { PQclear(result) }
         let status = PQresultStatus(result)
         guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
-            throw BenchError("\(Self.oneLine(sql)): \(message)")
+            throw BenchError("\(CharacterSafety.oneLine(sql)): \(message)")
         }
         guard PQntuples(result) > 0, PQnfields(result) > 0, PQgetisnull(result, 0, 0) == 0
         else { return nil }
@@ -54,15 +55,10 @@ final class RawLibPQ {
         }
         defer { PQclear(result) }
         guard PQresultStatus(result) == PGRES_COMMAND_OK else {
-            throw BenchError("cannot prepare \(Self.oneLine(sql)): \(message)")
+            throw BenchError("cannot prepare \(CharacterSafety.oneLine(sql)): \(message)")
         }
     }
 
     /// libpq's message for the last error, on one line.
-    var message: String { Self.oneLine(String(cString: PQerrorMessage(handle))) }
-
-    /// `text` with its line breaks and runs of spaces folded into single spaces.
-    static func oneLine(_ text: String) -> String {
-        text.split(whereSeparator: { $0 == "\n" || $0 == " " }).joined(separator: " ")
-    }
+    var message: String { CharacterSafety.oneLine(String(cString: PQerrorMessage(handle))) }
 }

@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import WalkthroughKit
 
 /// Starts a program with `posix_spawn` and waits for it with `wait4`, so that the wall time and
 /// the child's own peak memory (`ru_maxrss`) are measured with nothing in between.
@@ -44,7 +45,7 @@ struct Spawn {
         var errorPipe: [Int32] = [-1, -1]
         if capture {
             guard pipe(&outputPipe) == 0, pipe(&errorPipe) == 0 else {
-                let reason = String(cString: strerror(errno))
+                let reason = FileSystem.describe(errno: errno)
                 for descriptor in outputPipe + errorPipe where descriptor >= 0 { close(descriptor) }
                 throw Failure(description: "cannot create a pipe: \(reason)")
             }
@@ -72,7 +73,7 @@ struct Spawn {
         guard code == 0 else {
             for descriptor in outputPipe + errorPipe where descriptor >= 0 { close(descriptor) }
             throw Failure(
-                description: "cannot run \(executable): \(String(cString: strerror(code)))")
+                description: "cannot run \(executable): \(FileSystem.describe(errno: code))")
         }
         var output = ""
         var error = ""
@@ -87,7 +88,7 @@ struct Spawn {
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 {
             guard errno == EINTR else {
-                throw Failure(description: "wait4 failed: \(String(cString: strerror(errno)))")
+                throw Failure(description: "wait4 failed: \(FileSystem.describe(errno: errno))")
             }
         }
         let elapsed = Clock.now() &- start

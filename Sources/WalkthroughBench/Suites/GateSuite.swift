@@ -37,7 +37,7 @@ enum GateSuite {
         let binary =
             context.options.walkthroughPath
             ?? (access(staticBuild, X_OK) == 0
-                ? staticBuild : Self.folder(of: context.executable) + "/walkthrough")
+                ? staticBuild : FileSystem.folder(of: context.executable) + "/walkthrough")
         var setup = Setup(binary: binary, environment: context.environment)
         guard access(binary, X_OK) == 0 else {
             setup.unavailable =
@@ -182,11 +182,5 @@ enum GateSuite {
         return Measurement(
             .gate, label, metric: .mebibytes, n: users, ours: Summary(result.ours),
             baseline: Summary(result.baseline))
-    }
-
-    /// Everything before the last `/` of `path`.
-    static func folder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return String(path[..<slash])
     }
 }

@@ -20,7 +20,7 @@ enum StatsSuite {
         let rounds = context.quick ? 3 : 11
         let binary =
             context.options.walkthroughPath
-            ?? (GateSuite.folder(of: context.executable) + "/walkthrough")
+            ?? (FileSystem.folder(of: context.executable) + "/walkthrough")
         let definitions = try context.folder.folder("stats-definitions")
         let pageList = (1...pages).map { "{\"heading\": \"Page \($0)\", \"content\": \"\"}" }
         try Data(

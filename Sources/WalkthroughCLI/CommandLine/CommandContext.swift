@@ -11,7 +11,7 @@ struct CommandContext {
     /// The process environment (`WALKTHROUGH_DB`, `NO_COLOR`, …).
     var environment: [String: String]
     /// Standard output and standard error.
-    var output: any TextOutput
+    var output: any CommandOutput
 
     /// Writes `text`, sanitised, and a newline to standard output.
     func print(_ text: String) {

@@ -1,4 +1,4 @@
-/// Everything that ends a command other than success, before ``WalkthroughCommand`` sorts it
+/// Everything that ends a command other than success, before the root command sorts it
 /// into a stream and an exit code (the one place that does).
 enum CommandLineError: Error, Sendable, Hashable {
     /// Show help for the command named (nil: the root) on standard output, exit 0.

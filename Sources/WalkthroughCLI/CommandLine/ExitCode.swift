@@ -13,9 +13,9 @@ enum ExitCode: Int32, Sendable, Hashable, CaseIterable {
     case missingInput = 66
     /// A bug: something that should not happen did (EX_SOFTWARE).
     case internalError = 70
-    /// The seen store (or the terminal, or an HTML export's folder) cannot be opened, read or
-    /// written (EX_IOERR).
-    case storeError = 74
+    /// The seen store, the terminal or an output (an HTML export's folder) cannot be opened,
+    /// read or written (EX_IOERR).
+    case ioError = 74
     /// `play` ended by SIGHUP: the terminal went away (128 + 1).
     case hangup = 129
     /// `play` ended by Ctrl-C or SIGINT (128 + 2).

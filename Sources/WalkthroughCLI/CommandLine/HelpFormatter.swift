@@ -9,12 +9,12 @@ enum HelpFormatter {
     /// `walkthrough validate <file> ... [--strict] [--json]`; several forms go one a line,
     /// aligned under the first after `USAGE: ` or `Usage: `.
     static func usage(of configuration: CommandConfiguration) -> String {
-        let prefix = WalkthroughCommand.name + " " + configuration.name
+        let prefix = ToolIdentity.name + " " + configuration.name
         if !configuration.usageForms.isEmpty {
             return configuration.usageForms.map { prefix + " " + $0 }
                 .joined(separator: "\n" + String(repeating: " ", count: "USAGE: ".count))
         }
-        var parts = [WalkthroughCommand.name, configuration.name]
+        var parts = [ToolIdentity.name, configuration.name]
         parts += configuration.arguments.map(\.usage)
         parts += configuration.options.map { "[\($0.display)]" }
         return parts.joined(separator: " ")
@@ -23,7 +23,7 @@ enum HelpFormatter {
     /// The usage of a subcommand on one line, for error messages: several forms are joined
     /// with `|`.
     static func oneLineUsage(of configuration: CommandConfiguration) -> String {
-        let prefix = WalkthroughCommand.name + " " + configuration.name
+        let prefix = ToolIdentity.name + " " + configuration.name
         guard !configuration.usageForms.isEmpty else { return usage(of: configuration) }
         return configuration.usageForms.map { prefix + " " + $0 }.joined(separator: " | ")
     }
@@ -52,12 +52,12 @@ enum HelpFormatter {
             + [row("help", "Show help for the tool or for one subcommand.")])
             .joined(separator: "\n")
         let sections = [
-            paragraph("OVERVIEW: " + WalkthroughCommand.abstract),
-            "USAGE: " + WalkthroughCommand.usage,
+            paragraph("OVERVIEW: " + ToolIdentity.abstract),
+            "USAGE: " + ToolIdentity.usage,
             "OPTIONS:\n" + row("--version", "Show the version.") + "\n"
                 + row("-h, --help", helpText),
             "SUBCOMMANDS:\n" + subcommands + "\n\n"
-                + "  See '\(WalkthroughCommand.name) help <subcommand>' for detailed help.",
+                + "  See '\(ToolIdentity.name) help <subcommand>' for detailed help.",
         ]
         return sections.joined(separator: "\n\n") + "\n"
     }

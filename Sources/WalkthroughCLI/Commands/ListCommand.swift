@@ -44,7 +44,7 @@ struct ListCommand: ParsableCommand {
         var user = try store.user(environment: context.environment, command: name)
         let shownLocale = try locale.tag(environment: context.environment, command: name)
         let reports = try Self.definitionFiles(in: folder).map { file in
-            (file, DefinitionLoader.validate(contentsOf: Self.join(folder, file)))
+            (file, DefinitionLoader.validate(contentsOf: FileSystem.joined(folder, file)))
         }.filter { !$0.1.isJSONSchema }
         guard !reports.isEmpty else {
             context.print("No walkthrough definitions (.json files) in \(folder).")
@@ -99,13 +99,13 @@ struct ListCommand: ParsableCommand {
     ///
     /// - Throws: A failure with exit 66 when the folder is missing, not a folder, or unreadable.
     static func definitionFiles(in folder: String) throws(CommandLineError) -> [String] {
-        switch FileKind.of(folder) {
+        switch FileSystem.kind(of: folder) {
         case .missing:
             throw .failure(
                 "Error: \(folder): no such folder; give a folder of walkthrough definitions "
                     + "(default: ./walkthroughs)",
                 exitCode: .missingInput)
-        case .file:
+        case .regularFile, .other:
             throw .failure(
                 "Error: \(folder): not a folder; give the folder that holds the definitions, "
                     + "or use 'walkthrough validate \(folder)' for one file",
@@ -114,7 +114,7 @@ struct ListCommand: ParsableCommand {
             break
         }
         guard let directory = opendir(folder) else {
-            let reason = String(cString: strerror(errno))
+            let reason = FileSystem.describe(errno: errno)
             throw .failure(
                 "Error: \(folder): cannot be read (\(reason)); check the folder's permissions",
                 exitCode: .missingInput)
@@ -126,15 +126,11 @@ struct ListCommand: ParsableCommand {
                 String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
             }
             if name.hasSuffix(".json"), !name.hasPrefix("."),
-                FileKind.isRegularFile(join(folder, name))
+                FileSystem.isRegularFile(FileSystem.joined(folder, name))
             {
                 names.append(name)
             }
         }
         return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-    }
-
-    private static func join(_ folder: String, _ name: String) -> String {
-        folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
 }

@@ -90,7 +90,7 @@ struct PlayCommand: ParsableCommand {
     // MARK: - Playing
 
     private func play(
-        _ session: Session, environment: [String: String], output: any TextOutput
+        _ session: Session, environment: [String: String], output: any CommandOutput
     ) throws -> PlayResult {
         let interactive = !plain && TerminalDetection.isInteractive(term: environment["TERM"])
         if interactive {

@@ -64,7 +64,7 @@ struct StatusCommand: ParsableCommand {
         var previous: String?
         try store?.forEachRecord(user: user) { record in
             if let previous { context.print(previous + ",") } else { context.print("[") }
-            let object = Self.jsonObject(for: record).rendered()
+            let object = RecordLines.jsonObject(for: record).rendered()
             previous = "  " + object.split(separator: "\n").joined(separator: "\n  ")
         }
         if let previous {
@@ -104,17 +104,5 @@ struct StatusCommand: ParsableCommand {
             Wording.outcome(record.outcome), String(record.lastPage + 1),
             Timestamp.human(record.updatedAt),
         ]
-    }
-
-    /// One record as DESIGN.md fixes the keys; `lastPage` 1-based.
-    static func jsonObject(for record: SeenRecord) -> JSONText {
-        .object([
-            ("user", .string(record.user)),
-            ("walkthrough", .string(record.walkthrough)),
-            ("version", .integer(record.version)),
-            ("outcome", .string(record.outcome.rawValue)),
-            ("lastPage", .integer(record.lastPage + 1)),
-            ("updatedAt", .string(Timestamp.json(record.updatedAt))),
-        ])
     }
 }

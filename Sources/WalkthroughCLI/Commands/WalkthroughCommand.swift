@@ -5,15 +5,11 @@ import WalkthroughTerminal
 /// error becomes a stream and an exit code.
 enum WalkthroughCommand {
     /// The program's name, as help and errors show it.
-    static let name = "walkthrough"
+    static let name = ToolIdentity.name
     /// What `--version` prints after the name.
-    static let version = "0.1.0"
-    /// The root help's overview.
-    static let abstract =
-        "Play onboarding walkthroughs in the terminal, check their definitions and remember "
-        + "who has seen them."
+    static let version = ToolIdentity.version
     /// The root usage line.
-    static let usage = "\(name) <subcommand>"
+    static let usage = ToolIdentity.usage
 
     /// Every subcommand, in the order help lists them. Adding a command: one file, one line here.
     static var commands: [any ParsableCommand.Type] {
@@ -45,7 +41,7 @@ enum WalkthroughCommand {
     ///   - output: Where standard output and standard error go; flushed before returning.
     ///   - commands: The subcommands to choose from; tests may pass their own.
     static func run(
-        arguments: [String], environment: [String: String], output: some TextOutput,
+        arguments: [String], environment: [String: String], output: some CommandOutput,
         commands: [any ParsableCommand.Type] = WalkthroughCommand.commands
     ) -> ExitCode {
         let context = CommandContext(environment: environment, output: output)
@@ -234,20 +230,19 @@ enum WalkthroughCommand {
             context.printError("Error: " + String(describing: error))
             return .usage
         case let error as SeenStoreError:
-            // The store's messages name the file and say what to do; waiting longer is the
-            // command's own setting.
-            var message = "Error: " + error.description
-            if case .locked = error {
-                message += "; to wait longer, set WALKTHROUGH_BUSY_TIMEOUT (milliseconds)"
-            }
-            context.printError(message)
-            return .storeError
+            // The store's messages name the file and state the facts; the command adds what its
+            // own flags can do.
+            let advice = ErrorAdvice.advice(for: error)
+            context.printError("Error: " + ErrorAdvice.joined(error.description, advice))
+            return .ioError
         case let error as HTMLExportError:
             context.printError("Error: the HTML export: " + error.description)
-            return .storeError
+            return .ioError
         case let error as TerminalError:
-            context.printError("Error: the terminal: " + error.description)
-            return .storeError
+            let advice = ErrorAdvice.advice(for: error)
+            context.printError(
+                "Error: the terminal: " + ErrorAdvice.joined(error.description, advice))
+            return .ioError
         default:
             context.printError("Error: internal error: \(error)")
             return .internalError

@@ -29,7 +29,7 @@ struct ExportFolder {
         let code = errno
         var info = stat()
         guard code == EEXIST, lstat(folder, &info) == 0 else {
-            throw .cannotCreateFolder(path: folder, reason: FileReader.describe(errno: code))
+            throw .cannotCreateFolder(path: folder, reason: FileSystem.describe(errno: code))
         }
         switch info.st_mode & S_IFMT {
         case S_IFDIR: return
@@ -40,7 +40,7 @@ struct ExportFolder {
 
     /// `path/name`.
     func file(_ name: String) -> String {
-        path.hasSuffix("/") ? path + name : path + "/" + name
+        FileSystem.joined(path, name)
     }
 
     /// Writes `bytes` to `name` (which may be in a subfolder made by ``makeSubfolder(_:)``),
@@ -96,7 +96,7 @@ struct ExportFolder {
         switch code {
         case ENOSPC, EDQUOT: return .diskFull(path: path)
         case EISDIR: return .notAFolder(path: path)
-        default: return .cannotWrite(path: path, reason: FileReader.describe(errno: code))
+        default: return .cannotWrite(path: path, reason: FileSystem.describe(errno: code))
         }
     }
 
@@ -120,7 +120,7 @@ struct ExportFolder {
             if mkdir(folder, 0o777) != 0, errno != EEXIST {
                 let code = errno
                 if code == ENOSPC || code == EDQUOT { throw .diskFull(path: folder) }
-                throw .cannotCreateFolder(path: folder, reason: FileReader.describe(errno: code))
+                throw .cannotCreateFolder(path: folder, reason: FileSystem.describe(errno: code))
             }
         }
     }

@@ -76,14 +76,12 @@ enum ExportImages {
         guard staysInside(path) else {
             return .failure(Problem(text: "leaves the definition's folder and is not copied"))
         }
-        let source = base.map { $0.isEmpty ? path : $0 + "/" + path } ?? path
-        switch FileKind.of(source) {
+        let source = base.map { $0.isEmpty ? path : FileSystem.joined($0, path) } ?? path
+        switch FileSystem.kind(of: source) {
         case .missing: return .failure(Problem(text: "not found"))
         case .directory: return .failure(Problem(text: "is a folder, not an image file"))
-        case .file: break
-        }
-        guard FileKind.isRegularFile(source) else {
-            return .failure(Problem(text: "is not a regular file and is not read"))
+        case .other: return .failure(Problem(text: "is not a regular file and is not read"))
+        case .regularFile: break
         }
         if let root, let real = resolved(source), !real.hasPrefix(root + "/") {
             return .failure(

@@ -46,7 +46,7 @@ enum HTMLDocument {
             "<meta http-equiv=\"Content-Security-Policy\" content=\"\(policy)\">",
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",
             "<meta name=\"referrer\" content=\"no-referrer\">",
-            "<meta name=\"generator\" content=\"walkthrough \(WalkthroughCommand.version)\">",
+            "<meta name=\"generator\" content=\"walkthrough \(ToolIdentity.version)\">",
             "<title>\(HTMLText.escaped(locale.title))</title>",
             "<style>\(HTMLPageStyle.source)</style>",
             "</head>",

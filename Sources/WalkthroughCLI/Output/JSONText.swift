@@ -1,3 +1,5 @@
+import WalkthroughKit
+
 /// A JSON value to print, written by hand so the command needs no Foundation encoder.
 ///
 /// Strings are escaped completely: quotes, backslashes, every control character (C0, DEL, C1),
@@ -76,9 +78,8 @@ indirect enum JSONText: Sendable {
             case 0x09: text += "\\t"
             case 0x08: text += "\\b"
             case 0x0C: text += "\\f"
-            case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069:
-                let digits = String(scalar.value, radix: 16)
-                text += "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
+            case _ where CharacterSafety.isUnsafeInLine(scalar.value):
+                text += "\\u" + CharacterSafety.hex4(scalar.value).lowercased()
             default:
                 text.unicodeScalars.append(scalar)
             }

@@ -5,7 +5,7 @@
 /// No Foundation `FileHandle`: the command must start fast. Text is buffered per stream and
 /// written in large pieces; switching streams writes out the other one first, so stdout and
 /// stderr keep their relative order on a shared terminal.
-final class StandardStreams: TextOutput {
+final class StandardStreams: CommandOutput {
     private var buffer: [UInt8] = []
     private var bufferedStream = OutputStream.standardOutput
     private let limit = 64 * 1024

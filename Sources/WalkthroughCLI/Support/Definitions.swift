@@ -22,7 +22,9 @@ enum Definitions {
     /// - Throws: ``DefinitionError`` when the argument is a file that is not a valid definition.
     static func id(forRecordArgument argument: String) throws(DefinitionError) -> String {
         let looksLikePath = argument.contains("/") || argument.hasSuffix(".json")
-        guard looksLikePath, FileKind.of(argument) == .file else { return argument }
+        guard looksLikePath, [.regularFile, .other].contains(FileSystem.kind(of: argument)) else {
+            return argument
+        }
         return try DefinitionLoader.load(contentsOf: argument).id
     }
 }

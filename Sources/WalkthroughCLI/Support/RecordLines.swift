@@ -20,7 +20,7 @@ enum RecordLines {
 
     /// One line as `export` writes it: the JSON object of a record.
     static func line(for record: SeenRecord) -> String {
-        StatusCommand.jsonObject(for: record).renderedOnOneLine()
+        jsonObject(for: record).renderedOnOneLine()
     }
 
     /// Every record in `bytes`, in order.
@@ -77,12 +77,11 @@ enum RecordLines {
         }
         let walkthrough = fields.walkthrough
         guard !walkthrough.isEmpty, walkthrough.utf8.count <= 256,
-            !walkthrough.unicodeScalars.contains(where: {
-                $0.value < 0x20 || (0x7F...0x9F).contains($0.value)
-            })
+            walkthrough.unicodeScalars.allSatisfy({ CharacterSafety.isAllowedInName($0.value) })
         else {
             throw problem(
-                "\"walkthrough\" must be an id of 1 to 256 bytes with no control characters")
+                "\"walkthrough\" must be an id of 1 to 256 bytes with no control or bidirectional characters"
+            )
         }
         guard (1...DefinitionFormat.maximumVersion).contains(fields.version) else {
             throw problem(
@@ -114,7 +113,7 @@ enum RecordLines {
         let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw .failure(
-                "Error: cannot read \(path): \(FileReader.describe(errno: errno)); name a file "
+                "Error: cannot read \(path): \(FileSystem.describe(errno: errno)); name a file "
                     + "that walkthrough export wrote, or - for standard input",
                 exitCode: .missingInput)
         }
@@ -128,11 +127,23 @@ enum RecordLines {
             if count < 0 && errno == EINTR { continue }
             if count < 0 {
                 throw .failure(
-                    "Error: cannot read \(path): \(FileReader.describe(errno: errno))",
+                    "Error: cannot read \(path): \(FileSystem.describe(errno: errno))",
                     exitCode: .missingInput)
             }
             if count == 0 { return bytes }
             bytes += buffer[0..<count]
         }
+    }
+
+    /// One record as DESIGN.md fixes the keys; `lastPage` 1-based.
+    static func jsonObject(for record: SeenRecord) -> JSONText {
+        .object([
+            ("user", .string(record.user)),
+            ("walkthrough", .string(record.walkthrough)),
+            ("version", .integer(record.version)),
+            ("outcome", .string(record.outcome.rawValue)),
+            ("lastPage", .integer(record.lastPage + 1)),
+            ("updatedAt", .string(Timestamp.json(record.updatedAt))),
+        ])
     }
 }

@@ -67,8 +67,11 @@ public struct DefinitionResolver: Sendable, Hashable {
         for folder in searchPath {
             let candidates =
                 isFileName
-                ? [Self.join(folder, argument)]
-                : [Self.join(folder, argument + ".json"), Self.join(folder, argument)]
+                ? [FileSystem.joined(folder, argument)]
+                : [
+                    FileSystem.joined(folder, argument + ".json"),
+                    FileSystem.joined(folder, argument),
+                ]
             for candidate in candidates where FileSystem.isRegularFile(candidate) {
                 return candidate
             }
@@ -96,10 +99,6 @@ public struct DefinitionResolver: Sendable, Hashable {
         return info.st_mode & S_IFMT == S_IFDIR ? .directory : .file
     }
 
-    private static func join(_ folder: String, _ name: String) -> String {
-        folder.hasSuffix("/") ? folder + name : folder + "/" + name
-    }
-
     /// The first `.json` file of `folder`, in name order, that loads as a walkthrough whose id is
     /// `id`. Files that do not load are passed over, and so is anything but a regular file: a
     /// FIFO named `x.json` would block the search until something wrote to it.
@@ -114,7 +113,7 @@ public struct DefinitionResolver: Sendable, Hashable {
             if name.hasSuffix(".json"), !name.hasPrefix(".") { names.append(name) }
         }
         for name in names.sorted() {
-            let path = join(folder, name)
+            let path = FileSystem.joined(folder, name)
             guard FileSystem.isRegularFile(path) else { continue }
             if DefinitionLoader.validate(contentsOf: path).walkthrough?.id == id { return path }
         }

@@ -365,8 +365,7 @@ struct DefinitionValidator {
         if image.utf8.first == UInt8(ascii: "/") { return .absolute }
         if leavesFolder(image) { return .outsideFolder }
         guard let baseDirectory else { return .found }
-        let resolved =
-            baseDirectory.hasSuffix("/") ? baseDirectory + image : baseDirectory + "/" + image
+        let resolved = FileSystem.joined(baseDirectory, image)
         return FileSystem.isRegularFile(resolved) ? .found : .missing
     }
 

@@ -23,7 +23,7 @@ extension DiagnosticKind {
             return "JSON syntax error: this string is never closed; add the missing '\"'"
         case .controlCharacterInString(let scalar):
             return
-                "JSON syntax error: raw control character U+\(JSONPath.hex4(scalar)) in a string; "
+                "JSON syntax error: raw control character U+\(CharacterSafety.hex4(scalar)) in a string; "
                 + "write it as an escape such as \\n or \\t"
         case .invalidEscape(let text):
             return
@@ -107,7 +107,7 @@ extension DiagnosticKind {
                 + "it is shown escaped; remove it (use \\n alone for a new line)"
         case .controlCharacter(let scalar):
             return
-                "contains the control character U+\(JSONPath.hex4(scalar)); it will be shown "
+                "contains the control character U+\(CharacterSafety.hex4(scalar)); it will be shown "
                 + "escaped; remove it"
         case .invalidLocale(let text):
             let hint =
@@ -133,7 +133,7 @@ extension DiagnosticKind {
                 + "(language tags ignore case); keep one"
         case .bidiControl(let scalar):
             return
-                "contains the bidirectional control U+\(JSONPath.hex4(scalar)), which can make text "
+                "contains the bidirectional control U+\(CharacterSafety.hex4(scalar)), which can make text "
                 + "read in a misleading order; remove it"
         }
     }

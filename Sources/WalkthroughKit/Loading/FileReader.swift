@@ -25,7 +25,8 @@ package enum FileReader {
 
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
-            return .failure(FileProblem(kind: .unreadable(reason: describe(errno: errno))))
+            return .failure(
+                FileProblem(kind: .unreadable(reason: FileSystem.describe(errno: errno))))
         }
         let type = info.st_mode & S_IFMT
         if type == S_IFDIR { return .failure(FileProblem(kind: .isDirectory)) }
@@ -71,7 +72,8 @@ package enum FileReader {
                     continue
                 }
                 if code == EISDIR { return .failure(FileProblem(kind: .isDirectory)) }
-                return .failure(FileProblem(kind: .unreadable(reason: describe(errno: code))))
+                return .failure(
+                    FileProblem(kind: .unreadable(reason: FileSystem.describe(errno: code))))
             }
             if count == 0 {
                 // A FIFO that no program has opened for writing reads as at its end at once;
@@ -129,12 +131,6 @@ package enum FileReader {
     private enum WriterState {
         case data, hungUp, none
     }
-
-    /// The system's description of an `errno` value.
-    package static func describe(errno code: Int32) -> String {
-        guard let text = strerror(code) else { return "error \(code)" }
-        return String(cString: text).lowercased()
-    }
 }
 
 /// Why a file could not be read, as a diagnostic kind.
@@ -151,7 +147,7 @@ package struct FileProblem: Error {
         case ENOENT, ENOTDIR: kind = .fileNotFound
         case EISDIR: kind = .isDirectory
         case EACCES, EPERM: kind = .unreadable(reason: "permission denied")
-        default: kind = .unreadable(reason: FileReader.describe(errno: code))
+        default: kind = .unreadable(reason: FileSystem.describe(errno: code))
         }
     }
 }

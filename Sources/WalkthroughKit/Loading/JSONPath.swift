@@ -29,42 +29,16 @@ package enum JSONPath {
             case "\"": result += "\\\""
             case "\\": result += "\\\\"
             case _ where needsEscape(scalar):
-                result += "\\u" + hex4(scalar.value)
+                result += "\\u" + CharacterSafety.hex4(scalar.value)
             default: result.unicodeScalars.append(scalar)
             }
         }
         return result + "\""
     }
 
-    /// `text` with every character ``needsEscape(_:)`` selects written as `\uXXXX`: safe to put
-    /// on one line of a terminal, whatever it held.
-    static func escapingControls(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
-        var result = ""
-        for scalar in text.unicodeScalars {
-            if needsEscape(scalar) {
-                result += "\\u" + hex4(scalar.value)
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
-
-    /// Whether `scalar` is written as `\uXXXX` in a quoted key.
+    /// Whether `scalar` is written as `\uXXXX` in a quoted key: ``CharacterSafety``'s rule.
     private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069:
-            return true
-        default:
-            return false
-        }
-    }
-
-    /// Four uppercase hexadecimal digits.
-    static func hex4(_ value: UInt32) -> String {
-        let digits = String(value, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+        CharacterSafety.isUnsafeInLine(scalar.value)
     }
 
     private static func isIdentifier(_ key: String) -> Bool {

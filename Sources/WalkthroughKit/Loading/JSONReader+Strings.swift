@@ -124,21 +124,22 @@ extension JSONReader {
             guard index + 1 < count, base[index] == UInt8(ascii: "\\"),
                 base[index + 1] == UInt8(ascii: "u")
             else {
-                throw invalidEscape("\\u" + JSONPath.hex4(first), at: escapeStart)
+                throw invalidEscape("\\u" + CharacterSafety.hex4(first), at: escapeStart)
             }
             index += 2
             let second = try readHex4()
             guard second >= 0xDC00 && second <= 0xDFFF else {
                 throw invalidEscape(
-                    "\\u" + JSONPath.hex4(first) + "\\u" + JSONPath.hex4(second), at: escapeStart
+                    "\\u" + CharacterSafety.hex4(first) + "\\u" + CharacterSafety.hex4(second),
+                    at: escapeStart
                 )
             }
             scalarValue = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
         } else if first >= 0xDC00 && first <= 0xDFFF {
-            throw invalidEscape("\\u" + JSONPath.hex4(first), at: escapeStart)
+            throw invalidEscape("\\u" + CharacterSafety.hex4(first), at: escapeStart)
         }
         guard let scalar = Unicode.Scalar(scalarValue) else {
-            throw invalidEscape("\\u" + JSONPath.hex4(first), at: escapeStart)
+            throw invalidEscape("\\u" + CharacterSafety.hex4(first), at: escapeStart)
         }
         buffer.append(contentsOf: String(Character(scalar)).utf8)
     }

@@ -422,9 +422,9 @@ struct JSONReader: ~Copyable {
             while end < count, base[end] & 0xC0 == 0x80, end - index < 4 { end += 1 }
             let scalar = text(from: index, to: end).unicodeScalars.first
             if let scalar, !Self.isInvisible(scalar) { return "'\(scalar)'" }
-            return "U+" + JSONPath.hex4(scalar?.value ?? UInt32(byte))
+            return "U+" + CharacterSafety.hex4(scalar?.value ?? UInt32(byte))
         }
-        if byte < 0x20 || byte == 0x7F { return "U+" + JSONPath.hex4(UInt32(byte)) }
+        if byte < 0x20 || byte == 0x7F { return "U+" + CharacterSafety.hex4(UInt32(byte)) }
         return "'\(Character(Unicode.Scalar(byte)))'"
     }
 

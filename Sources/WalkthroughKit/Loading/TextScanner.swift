@@ -57,12 +57,10 @@ package enum TextScanner {
     }
 
     private static func problem(scalarValue value: UInt32) -> DiagnosticKind? {
-        switch value {
-        case 0x0A, 0x09: return nil
-        case 0x00...0x1F, 0x7F...0x9F: return .controlCharacter(scalar: value)
-        case 0x202A...0x202E, 0x2066...0x2069: return .bidiControl(scalar: value)
-        default: return nil
-        }
+        if value == 0x0A || value == 0x09 { return nil }
+        if CharacterSafety.isControl(value) { return .controlCharacter(scalar: value) }
+        if CharacterSafety.isBidiControl(value) { return .bidiControl(scalar: value) }
+        return nil
     }
 
     /// Whether `text` is empty or only whitespace.

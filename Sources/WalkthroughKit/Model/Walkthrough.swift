@@ -88,6 +88,6 @@ public struct Walkthrough: Sendable, Hashable {
     public func imagePath(of page: Page) -> String? {
         guard let image = page.image else { return nil }
         guard let base = baseDirectory, !base.isEmpty else { return image }
-        return base.hasSuffix("/") ? base + image : base + "/" + image
+        return FileSystem.joined(base, image)
     }
 }

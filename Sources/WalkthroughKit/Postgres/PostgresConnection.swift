@@ -144,7 +144,7 @@ final class PostgresConnection {
         let raw = PQerrorMessage(handle).map { String(cString: $0) } ?? ""
         // The server's severity word adds nothing to "cannot connect".
         let message = info.scrub(
-            PostgresConnectionInfo.oneLine(raw).replacingAll("FATAL:  ", with: ""))
+            CharacterSafety.oneLine(raw).replacingAll("FATAL:  ", with: ""))
         let location = info.location(environment: environment, connection: handle)
         let lower = message.lowercased()
         let kind: PostgresStoreError.Kind
@@ -253,9 +253,9 @@ final class PostgresConnection {
             .flatMap { $0.isEmpty ? nil : $0 } ?? fallback
         throw PostgresFailure(
             sqlState: wrapped?.errorField(Int(WALKTHROUGH_PG_DIAG_SQLSTATE)),
-            message: info.scrub(PostgresConnectionInfo.oneLine(message)),
+            message: info.scrub(CharacterSafety.oneLine(message)),
             detail: wrapped?.errorField(Int(WALKTHROUGH_PG_DIAG_MESSAGE_DETAIL)).map {
-                info.scrub(PostgresConnectionInfo.oneLine($0))
+                info.scrub(CharacterSafety.oneLine($0))
             },
             sql: sql, operation: operation, connectionLost: !isConnected)
     }

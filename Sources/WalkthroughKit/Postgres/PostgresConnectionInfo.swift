@@ -53,7 +53,7 @@ struct PostgresConnectionInfo: Sendable {
             PQfreemem(errorPointer)
             throw PostgresStoreError(
                 kind: .invalidURL, location: redacted,
-                message: Self.scrub(Self.oneLine(message), secrets: secrets))
+                message: Self.scrub(CharacterSafety.oneLine(message), secrets: secrets))
         }
         defer { PQconninfoFree(options) }
         var parsed: [String: String] = [:]
@@ -220,11 +220,6 @@ struct PostgresConnectionInfo: Sendable {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// `text` on one line: runs of control characters (libpq's messages end in newlines and
-    /// put one host's failure per line) become `; `.
-    static func oneLine(_ text: String) -> String {
-        SeenStoreError.oneLine(text)
-    }
 }
 
 extension String {

@@ -33,7 +33,7 @@ enum DatabaseFile {
             // ENOTDIR: a file stands where a folder on the way should be; creating the folder
             // reports that.
             if error == ENOENT || error == ENOTDIR { return false }
-            throw .cannotOpen(path: path, reason: reason(error))
+            throw .cannotOpen(path: path, reason: FileSystem.describe(errno: error))
         }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
             let what = (info.st_mode & S_IFMT) == S_IFDIR ? "a folder" : "not a regular file"
@@ -86,7 +86,7 @@ enum DatabaseFile {
     ///
     /// - Throws: ``SeenStoreError/cannotCreateFolder(path:folder:reason:)``.
     static func createFolder(containing path: String) throws(SeenStoreError) {
-        try createFolder(SeenStoreError.folder(of: path), for: path)
+        try createFolder(FileSystem.folder(of: path), for: path)
     }
 
     private static func createFolder(_ folder: String, for path: String) throws(SeenStoreError) {
@@ -100,15 +100,17 @@ enum DatabaseFile {
         }
         let error = errno
         guard error == ENOENT || error == ENOTDIR else {
-            throw .cannotCreateFolder(path: path, folder: folder, reason: reason(error))
+            throw .cannotCreateFolder(
+                path: path, folder: folder, reason: FileSystem.describe(errno: error))
         }
-        let parent = SeenStoreError.folder(of: folder)
+        let parent = FileSystem.folder(of: folder)
         if parent != folder { try createFolder(parent, for: path) }
         guard mkdir(folder, 0o700) == 0 else {
             let error = errno
             if error == EEXIST { return }  // another process created it meanwhile
             if error == ENOSPC || error == EDQUOT { throw .diskFull(path: path) }
-            throw .cannotCreateFolder(path: path, folder: folder, reason: reason(error))
+            throw .cannotCreateFolder(
+                path: path, folder: folder, reason: FileSystem.describe(errno: error))
         }
         // mkdir's mode is reduced by the umask; make it exactly 0700.
         chmod(folder, 0o700)
@@ -132,7 +134,7 @@ enum DatabaseFile {
             case EEXIST: return false  // another process created it meanwhile
             case EACCES, EPERM, EROFS: throw .readOnlyFolder(path: path)
             case ENOSPC, EDQUOT: throw .diskFull(path: path)
-            default: throw .cannotOpen(path: path, reason: reason(error))
+            default: throw .cannotOpen(path: path, reason: FileSystem.describe(errno: error))
             }
         }
         fchmod(descriptor, 0o600)
@@ -170,7 +172,7 @@ enum DatabaseFile {
     ///
     /// - Throws: ``SeenStoreError/unsafeFolder(path:folder:reason:)``.
     static func checkStateFolder(of path: String) throws(SeenStoreError) {
-        let folder = SeenStoreError.folder(of: path)
+        let folder = FileSystem.folder(of: path)
         func unsafe(_ reason: String) -> SeenStoreError {
             .unsafeFolder(path: path, folder: folder, reason: reason)
         }
@@ -178,7 +180,7 @@ enum DatabaseFile {
         guard lstat(folder, &link) == 0 else {
             let error = errno
             if error == ENOENT || error == ENOTDIR { return }
-            throw unsafe("it cannot be looked at (\(reason(error)))")
+            throw unsafe("it cannot be looked at (\(FileSystem.describe(errno: error)))")
         }
         let isLink = (link.st_mode & S_IFMT) == S_IFLNK
         var info = link
@@ -272,7 +274,7 @@ enum DatabaseFile {
     static func readHeader(_ path: String) throws(SeenStoreError) -> Header {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw .cannotOpen(path: path, reason: reason(errno))
+            throw .cannotOpen(path: path, reason: FileSystem.describe(errno: errno))
         }
         defer { close(descriptor) }
         var bytes = [UInt8](repeating: 0, count: 100)
@@ -285,7 +287,7 @@ enum DatabaseFile {
             if got < 0 {
                 let error = errno
                 if error == EINTR { continue }
-                throw .cannotOpen(path: path, reason: reason(error))
+                throw .cannotOpen(path: path, reason: FileSystem.describe(errno: error))
             }
             count += got
         }
@@ -329,15 +331,8 @@ enum DatabaseFile {
         if faccessat(AT_FDCWD, path, W_OK, AT_EACCESS) != 0 {
             throw .readOnlyFile(path: path)
         }
-        if faccessat(AT_FDCWD, SeenStoreError.folder(of: path), W_OK, AT_EACCESS) != 0 {
+        if faccessat(AT_FDCWD, FileSystem.folder(of: path), W_OK, AT_EACCESS) != 0 {
             throw .readOnlyFolder(path: path)
         }
-    }
-
-    /// The system's text for `error` (`Permission denied`), lower-cased as part of a sentence.
-    static func reason(_ error: Int32) -> String {
-        guard let text = strerror(error) else { return "error \(error)" }
-        let reason = String(cString: text)
-        return reason.prefix(1).lowercased() + reason.dropFirst()
     }
 }

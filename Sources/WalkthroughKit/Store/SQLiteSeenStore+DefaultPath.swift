@@ -28,7 +28,7 @@ extension SQLiteSeenStore {
             return path
         }
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-            return try checked(joined(state, "walkthrough/seen.sqlite3"))
+            return try checked(FileSystem.joined(state, "walkthrough/seen.sqlite3"))
         }
         let home: String
         if let variable = environment["HOME"], !variable.isEmpty {
@@ -38,18 +38,13 @@ extension SQLiteSeenStore {
         } else {
             throw .noHomeDirectory
         }
-        return try checked(joined(home, ".local/state/walkthrough/seen.sqlite3"))
+        return try checked(FileSystem.joined(home, ".local/state/walkthrough/seen.sqlite3"))
     }
 
     /// `path` once its folder has passed ``DatabaseFile/checkStateFolder(of:)``.
     private static func checked(_ path: String) throws(SeenStoreError) -> String {
         try DatabaseFile.checkStateFolder(of: path)
         return path
-    }
-
-    /// `folder/rest`, without doubling a trailing slash of `folder`.
-    private static func joined(_ folder: String, _ rest: String) -> String {
-        folder.hasSuffix("/") ? folder + rest : folder + "/" + rest
     }
 
     /// The effective user's home folder from the password database (`getpwuid_r`).

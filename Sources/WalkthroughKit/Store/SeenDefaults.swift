@@ -101,6 +101,6 @@ public struct SeenDefaults: Sendable {
     /// The default error handler: one line on standard error, with any control character of the
     /// message (a database path can hold one) written as `\uXXXX`, never raw.
     @Sendable public static func printToStandardError(_ error: any Error) {
-        fputs("walkthrough: \(JSONPath.escapingControls(String(describing: error)))\n", stderr)
+        fputs("walkthrough: \(CharacterSafety.escapedInLine(String(describing: error)))\n", stderr)
     }
 }

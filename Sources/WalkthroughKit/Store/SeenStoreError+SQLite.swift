@@ -28,23 +28,25 @@ extension SeenStoreError {
         case SQLITE_NOTADB:
             self = .notADatabase(path: path)
         case SQLITE_CORRUPT:
-            self = .corrupt(path: path, detail: Self.oneLine(error.message))
+            self = .corrupt(path: path, detail: CharacterSafety.oneLine(error.message))
         case SQLITE_CANTOPEN, SQLITE_PERM, SQLITE_AUTH:
-            self = .cannotOpen(path: path, reason: Self.oneLine(error.message))
+            self = .cannotOpen(path: path, reason: CharacterSafety.oneLine(error.message))
         case SQLITE_ERROR where error.operation == .prepare:
             // The store's statements are fixed and tested: one that does not compile names a
             // table, column or key the file lacks.
             self = .unrecognizedSchema(
-                path: path, detail: "its seen table does not fit: \(Self.oneLine(error.message))")
+                path: path,
+                detail: "its seen table does not fit: \(CharacterSafety.oneLine(error.message))")
         case SQLITE_FULL:
             self = .diskFull(path: path)
         case SQLITE_IOERR:
-            self = .ioError(path: path, detail: Self.oneLine(error.message))
+            self = .ioError(path: path, detail: CharacterSafety.oneLine(error.message))
         default:
             // SQLite's message and code, on one line; the SQL stays out of a user's message.
             self = .failed(
                 path: path,
-                detail: "\(Self.oneLine(error.message)); SQLite error \(error.extendedCode)")
+                detail:
+                    "\(CharacterSafety.oneLine(error.message)); SQLite error \(error.extendedCode)")
         }
     }
 
@@ -58,24 +60,5 @@ extension SeenStoreError {
             return false
         }
         return error.systemErrno == ENOSPC || error.systemErrno == EDQUOT
-    }
-
-    /// `text` with every run of line breaks and other control characters as one space, so a
-    /// message from SQLite (or from a trigger someone added) cannot break the one-line rule.
-    static func oneLine(_ text: String) -> String {
-        var result = ""
-        var pendingSpace = false
-        for scalar in text.unicodeScalars {
-            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-                pendingSpace = !result.isEmpty
-                continue
-            }
-            if pendingSpace {
-                result.unicodeScalars.append(" ")
-                pendingSpace = false
-            }
-            result.unicodeScalars.append(scalar)
-        }
-        return result
     }
 }

@@ -1,9 +1,10 @@
 /// Why a ``SQLiteSeenStore`` could not open its database or carry out a call.
 ///
-/// Every case names the database file and its ``description`` says what to do, in one line, so
-/// a command line can print it as it is (the `walkthrough` command exits 74 for all of them
-/// except ``databaseMissing(path:)``, which `seen` and `status` read as "nothing recorded yet").
-/// A file the store refuses is left exactly as it was.
+/// Every case names the database file and its ``description`` says, in one line, what is wrong
+/// and what can be done about the file itself; how to choose another database is the embedding
+/// tool's to say (the `walkthrough` command adds its `--db` and `WALKTHROUGH_DB`, and exits 74
+/// for all of them except ``databaseMissing(path:)``, which `seen` and `status` read as "nothing
+/// recorded yet"). A file the store refuses is left exactly as it was.
 public enum SeenStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file does not exist, or is empty, and the store was opened without
     /// ``SQLiteSeenStore/Options/createIfMissing``: nothing has been recorded there yet.
@@ -91,30 +92,29 @@ public enum SeenStoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case .notADatabase(let path):
             return
                 "\(path) is not a walkthrough database (it is not an SQLite file); it was left "
-                + "untouched: move it away, or choose another file with --db or WALKTHROUGH_DB"
+                + "untouched: move it away, or use another database"
         case .newerSchema(let path, let found, let supported):
             return
                 "\(path) was written by a newer version of walkthrough (schema version "
                 + "\(found); this version knows up to \(supported)); it was left untouched: "
-                + "upgrade walkthrough, or choose another file with --db or WALKTHROUGH_DB"
+                + "upgrade walkthrough, or use another database"
         case .unrecognizedSchema(let path, let detail):
             return
                 "\(path) is an SQLite database but not a walkthrough store (\(detail)); it was "
-                + "left untouched: choose another file with --db or WALKTHROUGH_DB"
+                + "left untouched: use another database"
         case .readOnlyFile(let path):
             return
                 "the walkthrough database \(path) is read-only; make it writable for this user "
-                + "(chmod u+w, or chattr -i), or choose another file with --db or WALKTHROUGH_DB"
+                + "(chmod u+w, or chattr -i), or use another database"
         case .readOnlyFolder(let path):
             return
-                "the folder \(Self.folder(of: path)) holding the walkthrough database \(path) "
+                "the folder \(FileSystem.folder(of: path)) holding the walkthrough database \(path) "
                 + "is not writable (every write creates the database's -journal file there); "
                 + "make the folder writable, or choose a database in another folder"
         case .cannotCreateFolder(let path, let folder, let reason):
             return
                 "cannot create the folder \(folder) for the walkthrough database \(path): "
-                + "\(reason); create it yourself, or choose another file with --db or "
-                + "WALKTHROUGH_DB"
+                + "\(reason); create it yourself, or use another database"
         case .cannotOpen(let path, let reason):
             return "cannot open the walkthrough database \(path): \(reason)"
         case .locked(let path, let timeout):
@@ -135,15 +135,14 @@ public enum SeenStoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case .interruptedWrite(let path, let journal):
             return
                 "the walkthrough database \(path) has an interrupted write that must be rolled "
-                + "back first (\(journal) is still there), and a command that only reads does "
-                + "not change the database: run a command that writes to it (walkthrough mark, "
-                + "or play), which rolls it back, then try again"
+                + "back first (\(journal) is still there), and a store opened only to read does "
+                + "not change the database: the next write to it rolls it back"
         case .unsafeFolder(let path, let folder, let reason):
             return
                 "the folder \(folder) for the walkthrough database \(path) is not safe to use: "
                 + "\(reason); the store's default folder must belong to this user and be "
                 + "writable by no one else (as ssh requires of ~/.ssh): fix it (chown, chmod "
-                + "go-w) or remove it, or choose another database with --db or WALKTHROUGH_DB"
+                + "go-w) or remove it, or use another database"
         case .untrustedLink(let path, let owner):
             return
                 "the walkthrough database \(path) is a symbolic link made by another user "
@@ -165,17 +164,10 @@ public enum SeenStoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case .noHomeDirectory:
             return
                 "cannot work out where the walkthrough database goes: HOME is not set and the "
-                + "user has no home directory; set WALKTHROUGH_DB or XDG_STATE_HOME, or pass --db"
+                + "user has no home directory; set WALKTHROUGH_DB or XDG_STATE_HOME"
         case .server(let error):
             return error.description
         }
-    }
-
-    /// The folder part of `path` (`.` for a bare file name).
-    static func folder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        if slash == path.startIndex { return "/" }
-        return String(path[..<slash])
     }
 
     /// A duration as a user reads it: `5 s`, `0.25 s`.

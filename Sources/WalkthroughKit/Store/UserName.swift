@@ -14,6 +14,9 @@ public enum UserName {
         case tooLong(byteCount: Int)
         /// The name holds a control character (shown as `U+XXXX`).
         case controlCharacter(String)
+        /// The name holds a bidirectional embedding, override or isolate (shown as `U+XXXX`),
+        /// which would make it print as another name.
+        case bidiControl(String)
 
         /// A sentence a user can act on.
         public var description: String {
@@ -26,20 +29,24 @@ public enum UserName {
                     + "\(UserName.maximumByteCount) bytes of UTF-8"
             case .controlCharacter(let scalar):
                 return "the user name contains the control character \(scalar); remove it"
+            case .bidiControl(let scalar):
+                return
+                    "the user name contains the bidirectional control \(scalar), which would "
+                    + "make it print as another name; remove it"
             }
         }
     }
 
-    /// Checks that `name` is 1 to 256 bytes of UTF-8 with no control characters (C0, DEL, C1).
+    /// Checks that `name` is 1 to 256 bytes of UTF-8 with no control characters (C0, DEL, C1)
+    /// and no bidirectional embeddings, overrides or isolates (U+202A–U+202E, U+2066–U+2069).
     public static func validate(_ name: String) throws(Problem) {
         let count = name.utf8.count
         guard count > 0 else { throw .empty }
         guard count <= maximumByteCount else { throw .tooLong(byteCount: count) }
-        for scalar in name.unicodeScalars
-        where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-            let hex = String(scalar.value, radix: 16, uppercase: true)
-            throw .controlCharacter(
-                "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex)
+        for scalar in name.unicodeScalars where !CharacterSafety.isAllowedInName(scalar.value) {
+            let shown = CharacterSafety.codePoint(scalar.value)
+            if CharacterSafety.isBidiControl(scalar.value) { throw .bidiControl(shown) }
+            throw .controlCharacter(shown)
         }
     }
 

@@ -1,5 +1,3 @@
-@preconcurrency import Glibc
-
 /// How playing ended, for the command line to map to a message and an exit status.
 public enum PlayResult: Sendable, Hashable {
     /// The user finished on the last page; the session recorded `completed`.
@@ -19,43 +17,6 @@ public enum PlayResult: Sendable, Hashable {
         switch self {
         case .completed, .skipped, .quit: return 0
         case .interrupted(let signal): return signal.exitStatus
-        }
-    }
-}
-
-/// A signal that ends playing.
-public enum TerminationSignal: Sendable, Hashable, CaseIterable, CustomStringConvertible {
-    /// SIGINT, or Ctrl-C pressed in raw mode.
-    case interrupt
-    /// SIGTERM.
-    case terminate
-    /// SIGHUP: the terminal went away.
-    case hangup
-
-    /// The signal's number.
-    public var number: Int32 {
-        switch self {
-        case .interrupt: return SIGINT
-        case .terminate: return SIGTERM
-        case .hangup: return SIGHUP
-        }
-    }
-
-    /// 128 + the signal's number: 130, 143 or 129.
-    public var exitStatus: Int32 { 128 + number }
-
-    /// The signal for a number, when it is one of the three.
-    public init?(number: Int32) {
-        guard let signal = Self.allCases.first(where: { $0.number == number }) else { return nil }
-        self = signal
-    }
-
-    /// `SIGINT`, `SIGTERM` or `SIGHUP`.
-    public var description: String {
-        switch self {
-        case .interrupt: return "SIGINT"
-        case .terminate: return "SIGTERM"
-        case .hangup: return "SIGHUP"
         }
     }
 }

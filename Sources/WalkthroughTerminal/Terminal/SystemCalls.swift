@@ -1,9 +1,9 @@
 @preconcurrency import Glibc
+import WalkthroughKit
 
-/// The text of an `errno` value, such as `Input/output error (errno 5)`.
+/// The text of an `errno` value, such as `input/output error (errno 5)`.
 func errorName(_ code: Int32) -> String {
-    guard let text = strerror(code) else { return "errno \(code)" }
-    return "\(String(cString: text)) (errno \(code))"
+    "\(FileSystem.describe(errno: code)) (errno \(code))"
 }
 
 /// Thin, retrying wrappers over `read(2)`, `write(2)` and `poll(2)`.

@@ -15,15 +15,14 @@ public enum TerminalError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Reading the input failed.
     case readFailed(errno: Int32)
 
-    /// A sentence a user can act on.
+    /// What went wrong, in a sentence (the embedding tool says how to play without a terminal).
     public var description: String {
         switch self {
         case .notATerminal(let descriptor):
             return
-                "file descriptor \(descriptor) is not a terminal; "
-                + "use plain mode (--plain) when input or output is redirected"
+                "file descriptor \(descriptor) is not a terminal (input or output is redirected)"
         case .rawModeFailed(let code):
-            return "cannot switch the terminal to raw mode (\(errorName(code))); try --plain"
+            return "cannot switch the terminal to raw mode (\(errorName(code)))"
         case .signalSetupFailed(let code):
             return "cannot install the signal handlers (\(errorName(code)))"
         case .alreadyPlaying:

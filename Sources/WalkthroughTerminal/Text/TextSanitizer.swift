@@ -1,3 +1,5 @@
+import WalkthroughKit
+
 /// Turns untrusted text (a walkthrough definition's title, headings, content, labels; anything a
 /// user typed) into text that is safe to write to a terminal.
 ///
@@ -57,11 +59,7 @@ public enum TextSanitizer {
     /// Whether `scalar` is never written raw: a C0 control other than newline and tab, DEL, a C1
     /// control, or a bidi embedding, override or isolate.
     public static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x0A, 0x09: return false
-        case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: return true
-        default: return false
-        }
+        scalar != "\n" && scalar != "\t" && CharacterSafety.isUnsafeOnTerminal(scalar.value)
     }
 
     /// The visible escape of one scalar that ``needsEscape(_:)`` selects.

@@ -135,6 +135,11 @@ struct CommandArgumentTests {
         ("alice\n", "the user name contains the control character U+000A; remove it"),
         ("a\u{7F}", "the user name contains the control character U+007F; remove it"),
         ("a\u{85}b", "the user name contains the control character U+0085; remove it"),
+        (
+            "alice\u{202E}nib",
+            "the user name contains the bidirectional control U+202E, which would make it print "
+                + "as another name; remove it"
+        ),
     ]
 
     @Test(arguments: badNames)

@@ -270,7 +270,7 @@ struct ExportHTMLCommandTests {
         let underAFile = sandbox.run([
             "export", "foodpin", "--html", sandbox.folder.file("plain/out"),
         ])
-        #expect(underAFile.code == .storeError)
+        #expect(underAFile.code == .ioError)
         #expect(
             underAFile.standardError
                 == "Error: the HTML export: \(sandbox.folder.file("plain")) exists and is not a "
@@ -284,7 +284,7 @@ struct ExportHTMLCommandTests {
             atPath: sandbox.folder.file("linked/images"),
             withDestinationPath: sandbox.folder.file("elsewhere"))
         let linked = sandbox.run(["export", "foodpin", "--html", sandbox.folder.file("linked")])
-        #expect(linked.code == .storeError)
+        #expect(linked.code == .ioError)
         #expect(linked.standardError.contains("linked/images is a symbolic link"))
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: sandbox.folder.file("elsewhere"))

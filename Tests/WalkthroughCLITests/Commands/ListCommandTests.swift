@@ -128,7 +128,7 @@ struct ListCommandTests {
         try sandbox.define("tour.json", definition())
         try sandbox.placeDatabase(randomBytes)
         let result = sandbox.run(["list", sandbox.definitions])
-        #expect(result.code == .storeError)
+        #expect(result.code == .ioError)
         #expect(sandbox.databaseBytes() == randomBytes)
     }
 }

@@ -50,7 +50,7 @@ struct MarkCommandTests {
         let file = try sandbox.folder.write("not a folder", to: "plain-file")
         let database = file + "/state/seen.sqlite3"
         let result = sandbox.run(["mark", "tour", "--db", database])
-        #expect(result.code == .storeError)
+        #expect(result.code == .ioError)
         #expect(result.standardError.hasPrefix("Error: cannot create the folder "))
         #expect(result.standardError.contains(database))
         #expect(result.standardError.split(separator: "\n").count == 1)

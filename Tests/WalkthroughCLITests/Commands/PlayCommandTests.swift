@@ -52,7 +52,7 @@ struct PlayCommandTests {
         try sandbox.define("tour.json", definition())
         try sandbox.placeDatabase(randomBytes)
         let result = sandbox.run(["play", "tour"])
-        #expect(result.code == .storeError)
+        #expect(result.code == .ioError)
         #expect(result.standardError.hasPrefix("Error: \(sandbox.database) is not a walkthrough"))
         #expect(sandbox.databaseBytes() == randomBytes)
     }

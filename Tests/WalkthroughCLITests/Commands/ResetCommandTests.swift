@@ -105,7 +105,7 @@ struct ResetCommandTests {
         let sandbox = try Sandbox()
         try sandbox.placeDatabase(randomBytes)
         let result = sandbox.run(["reset", "--user", "alice"])
-        #expect(result.code == .storeError)
+        #expect(result.code == .ioError)
         #expect(result.standardError.hasPrefix("Error: \(sandbox.database) is not a walkthrough"))
         #expect(sandbox.databaseBytes() == randomBytes)
     }

@@ -125,12 +125,12 @@ struct SeenCommandTests {
         try sandbox.define("tour.json", definition())
         try sandbox.placeDatabase(randomBytes)
         let result = sandbox.run(["seen", "tour", "-q"])
-        #expect(result.code == .storeError)
+        #expect(result.code == .ioError)
         #expect(
             result.standardError
                 == "Error: \(sandbox.database) is not a walkthrough database (it is not an "
-                + "SQLite file); it was left untouched: move it away, or choose another file "
-                + "with --db or WALKTHROUGH_DB\n")
+                + "SQLite file); it was left untouched: move it away, or use another database; name "
+                + "it with --db or WALKTHROUGH_DB\n")
         #expect(sandbox.databaseBytes() == randomBytes)
     }
 }

@@ -107,7 +107,7 @@ struct StatusCommandTests {
         #expect(sqlite.wait() == 0, "\(sqlite.standardError)")
         let before = sandbox.databaseBytes()
         let status = sandbox.run(["status"])
-        #expect(status.code == .storeError)
+        #expect(status.code == .ioError)
         #expect(
             status.standardError.hasPrefix(
                 "Error: \(sandbox.database) was written by a newer version of walkthrough"))

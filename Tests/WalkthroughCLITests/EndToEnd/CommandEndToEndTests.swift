@@ -128,8 +128,8 @@ struct CommandEndToEndTests {
             #expect(
                 result.standardError
                     == "Error: \(sandbox.database) is not a walkthrough database (it is not an "
-                    + "SQLite file); it was left untouched: move it away, or choose another file "
-                    + "with --db or WALKTHROUGH_DB\n", "\(arguments)")
+                    + "SQLite file); it was left untouched: move it away, or use another database; name "
+                    + "it with --db or WALKTHROUGH_DB\n", "\(arguments)")
         }
         #expect(sandbox.databaseBytes() == randomBytes)
         let names = try FileManager.default.contentsOfDirectory(

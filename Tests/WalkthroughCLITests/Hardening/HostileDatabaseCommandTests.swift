@@ -32,7 +32,7 @@ struct HostileDatabaseCommandTests {
         #expect(!before.isEmpty)
         for command in Self.commands {
             let result = sandbox.run(command)
-            #expect(result.code == .storeError, "\(command): \(result.standardError)")
+            #expect(result.code == .ioError, "\(command): \(result.standardError)")
             let lines = result.standardError.split(
                 separator: "\n", omittingEmptySubsequences: false)
             #expect(lines.count == 2 && lines[1].isEmpty, "\(command): one line: \(lines)")

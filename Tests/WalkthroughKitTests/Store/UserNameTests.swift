@@ -62,6 +62,19 @@ struct UserNameTests {
                 == "the user name contains the control character \(shown); remove it")
     }
 
+    @Test(arguments: [
+        ("rlo\u{202E}txt.exe", "U+202E"), ("\u{202A}", "U+202A"), ("\u{202D}x", "U+202D"),
+        ("iso\u{2066}late", "U+2066"), ("\u{2069}", "U+2069"),
+    ])
+    func refusesBidirectionalControls(name: String, shown: String) {
+        // Such a name would print as another one ("alice\u{202E}nib" reads "alicebin").
+        #expect(throws: UserName.Problem.bidiControl(shown)) { try UserName.validate(name) }
+        #expect(
+            UserName.Problem.bidiControl(shown).description
+                == "the user name contains the bidirectional control \(shown), which would make "
+                + "it print as another name; remove it")
+    }
+
     @Test func theFirstProblemIsReported() {
         // Too long and holding a control character: the length is what the user fixes first.
         let name = String(repeating: "x", count: 300) + "\u{1B}"

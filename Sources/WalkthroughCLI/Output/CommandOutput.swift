@@ -6,9 +6,11 @@ enum OutputStream: Sendable, Hashable {
     case standardError
 }
 
-/// Where the commands write. The process uses ``StandardStreams``; tests use ``CapturedOutput``
-/// to run commands in-process and read what they printed.
-protocol TextOutput: AnyObject {
+/// Where the commands write: their two streams (a player writes to a
+/// `WalkthroughTerminal.TextOutput`, which ``PlayerOutput`` hands to one of them). The process
+/// uses ``StandardStreams``; tests use ``CapturedOutput`` to run commands in-process and read
+/// what they printed.
+protocol CommandOutput: AnyObject {
     /// Writes `text` to `stream`. It may be buffered until ``flush()``.
     func write(_ text: String, to stream: OutputStream)
     /// Writes out anything buffered.
@@ -16,7 +18,7 @@ protocol TextOutput: AnyObject {
 }
 
 /// Keeps everything written, per stream, for tests.
-final class CapturedOutput: TextOutput {
+final class CapturedOutput: CommandOutput {
     /// Everything written to standard output.
     private(set) var standardOutput = ""
     /// Everything written to standard error.

@@ -1,5 +1,6 @@
-/// A small seeded random number generator (SplitMix64), so that property tests are
-/// reproducible: a failure names its seed, and the same seed replays the same choices.
+/// A small seeded random number generator (SplitMix64), shared by the package's benchmarks,
+/// property tests and fuzzers: every run makes the same choices, so both sides of a comparison do
+/// the same work, and a failing property names its seed and replays it. Not for anything secret.
 package struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
 
@@ -15,5 +16,10 @@ package struct SplitMix64: RandomNumberGenerator {
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
+    }
+
+    /// A value in `0 ..< bound` (`bound` > 0).
+    package mutating func next(below bound: Int) -> Int {
+        Int(next() % UInt64(bound))
     }
 }

@@ -1,0 +1,54 @@
+@preconcurrency import Glibc
+
+/// The file-system calls and path rules every target of the package shares: the one home for
+/// `stat(2)` questions, `strerror(3)` texts and joining paths.
+package enum FileSystem {
+    /// What is at a path, from one `stat(2)` (following symbolic links).
+    package enum Kind: Sendable, Hashable {
+        /// Nothing (or nothing this process may look at).
+        case missing
+        /// A folder.
+        case directory
+        /// A regular file.
+        case regularFile
+        /// Anything else: a device, a FIFO, a socket.
+        case other
+    }
+
+    /// The kind of `path`, following symbolic links.
+    package static func kind(of path: String) -> Kind {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return .missing }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: return .directory
+        case S_IFREG: return .regularFile
+        default: return .other
+        }
+    }
+
+    /// Whether `path` names a regular file (following symbolic links). A FIFO or a device named
+    /// `x.json` is not one: reading it can block forever.
+    package static func isRegularFile(_ path: String) -> Bool {
+        kind(of: path) == .regularFile
+    }
+
+    /// `folder/name`, without doubling a trailing slash of `folder`.
+    package static func joined(_ folder: String, _ name: String) -> String {
+        folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+
+    /// The folder part of `path`: `.` for a bare file name, `/` for a file at the root.
+    package static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        if slash == path.startIndex { return "/" }
+        return String(path[..<slash])
+    }
+
+    /// The system's text for an `errno` value, its first letter lower-cased to sit inside a
+    /// sentence: `permission denied`, `no space left on device`.
+    package static func describe(errno code: Int32) -> String {
+        guard let text = strerror(code) else { return "error \(code)" }
+        let reason = String(cString: text)
+        return reason.prefix(1).lowercased() + reason.dropFirst()
+    }
+}
