@@ -20,6 +20,7 @@ enum WalkthroughCommand {
         [
             PlayCommand.self,
             SeenCommand.self,
+            DueCommand.self,
             MarkCommand.self,
             ResetCommand.self,
             StatusCommand.self,

@@ -131,6 +131,52 @@ extension DiagnosticKind {
             return
                 "\(JSONPath.quoted(key)) is the same locale as \(JSONPath.quoted(first)) "
                 + "(language tags ignore case); keep one"
+        case .ruleNotOnPage(let key):
+            return
+                "\(JSONPath.quoted(key)) applies to the whole walkthrough, not to a page; a page's "
+                + "\"when\" takes only \"env\"; move it to the top-level \"when\""
+        case .invalidMaxShows(let text):
+            return
+                "maxShows \(text) is not allowed; use a whole number from 1 to "
+                + "\(DefinitionFormat.maximumShows), such as 3"
+        case .invalidDuration(let text):
+            return
+                "\(JSONPath.quoted(text)) is not a duration; use a whole number and a unit, "
+                + "\(RuleDuration.forms)"
+        case .invalidDate(let text):
+            return
+                "\(JSONPath.quoted(text)) is not a date; use an RFC 3339 date or date-time "
+                + "(UTC without an offset), such as \"2026-12-01\", \"2026-12-01T09:00:00\", "
+                + "\"2026-12-01T09:00:00Z\" or \"2026-12-01T09:00:00+02:00\""
+        case .emptyDateRange(let from, let until):
+            return
+                "until \(JSONPath.quoted(until)) is not after from \(JSONPath.quoted(from)), so "
+                + "the walkthrough is never due; move one of them"
+        case .invalidVariableName(let name):
+            return
+                "\(JSONPath.quoted(name)) is not an environment variable name; use letters, "
+                + "digits and '_', not starting with a digit"
+        case .invalidEnvironmentValue(let found):
+            return
+                "expected true (set and not empty), false (unset or empty) or a string (equal "
+                + "to it), found \(found.withArticle)"
+        case .invalidSince(let text):
+            return
+                "since \(text) is not allowed; use the version the page was added in, a whole "
+                + "number from 1 to the walkthrough's version"
+        case .sinceAfterVersion(let since, let version):
+            return
+                "since \(since) is after the walkthrough's version \(version); use a version "
+                + "from 1 to \(version), or raise \"version\""
+        case .afterCycle(let ids):
+            return
+                "\"after\" makes a cycle (\(ids.map(JSONPath.quoted).joined(separator: " → "))), "
+                + "so none of them can ever be due; remove one of these ids"
+        case .unknownAfter(let id):
+            return
+                "no walkthrough \(JSONPath.quoted(id)) in this folder; this one is due only once "
+                + "the user has completed or skipped it; check the id if it is not in another "
+                + "folder"
         case .bidiControl(let scalar):
             return
                 "contains the bidirectional control U+\(JSONPath.hex4(scalar)), which can make text "

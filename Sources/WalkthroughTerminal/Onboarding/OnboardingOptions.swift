@@ -47,6 +47,9 @@ public struct OnboardingOptions: Sendable, Hashable {
     /// `LocaleMatcher`'s rules, finally to the definition's `defaultLocale`. The seen state
     /// is the same in every language.
     public var locale: LanguageTag?
+    /// The time the rules (`when.from`, `until`, `minInterval`) are read against. Default:
+    /// `nil`, the system clock; tests set it.
+    public var now: Date?
 
     /// Creates options; every default suits a command-line tool.
     public init(
