@@ -17,7 +17,8 @@ struct OnboardingRulesTests {
     }
 
     @Test(arguments: [
-        (["CI": "true"], DueReason.ci), (["CI": "1"], .ci), (["WALKTHROUGH_DISABLE": "1"], .disabled),
+        (["CI": "true"], DueReason.ci), (["CI": "1"], .ci),
+        (["WALKTHROUGH_DISABLE": "1"], .disabled),
     ])
     func theQuietSwitchShowsNothing(extra: [String: String], reason: DueReason) throws {
         let folder = try TemporaryFolder()
@@ -74,8 +75,9 @@ struct OnboardingRulesTests {
         let store = InMemorySeenStore()
         let source = DefinitionSource.json(Self.tour(when: #"{"maxShows": 2}"#))
         for _ in 0..<2 {
-            #expect(try PlainHarness(source, commands: "quit\n", store: .store(store)).outcome
-                == "quit at page 1")
+            #expect(
+                try PlainHarness(source, commands: "quit\n", store: .store(store)).outcome
+                    == "quit at page 1")
         }
         let third = try PlainHarness(source, commands: "quit\n", store: .store(store))
         #expect(third.outcome.hasPrefix("not shown: not due: maxShows"), "\(third.outcome)")
@@ -88,8 +90,9 @@ struct OnboardingRulesTests {
         let store = InMemorySeenStore(now: { Self.t0 })
         let other = DefinitionSource.json(
             #"{"id": "other", "pages": [{"heading": "X", "content": ""}]}"#)
-        #expect(try PlainHarness(other, commands: "quit\n", store: .store(store)).outcome
-            == "quit at page 1")
+        #expect(
+            try PlainHarness(other, commands: "quit\n", store: .store(store)).outcome
+                == "quit at page 1")
         let source = DefinitionSource.json(Self.tour(when: #"{"minInterval": "30m"}"#))
         let early = try PlainHarness(
             source, commands: "quit\n", store: .store(store),

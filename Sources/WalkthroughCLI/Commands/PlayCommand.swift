@@ -21,8 +21,10 @@ struct PlayCommand: ParsableCommand {
             left, h, p or b for the previous one; 1-9 to jump; s to skip; q or Esc to quit; ? \
             for help. Without a terminal, or with --plain, pages are printed as text and \
             commands are read one a line (next, back, jump N, skip, quit, help); the end of \
-            input quits. Progress is saved on every move; a user who has seen the walkthrough \
-            is told so, and nothing plays, unless --force.
+            input quits. Progress is saved on every move. A walkthrough that is not due (seen, \
+            or held back by its rules: see walkthrough due) is not played, and the reason is \
+            printed, unless --force; a user who finished an earlier version is shown only \
+            what's new, unless --all.
             """,
         arguments: [
             ArgumentSpec(name: "walkthrough", help: "A definition file, file name or id.")
@@ -81,7 +83,8 @@ struct PlayCommand: ParsableCommand {
             if let since = decision.whatsNewSince, !all {
                 context.print(
                     "What's new in \(title) since version \(since): "
-                        + "\(Wording.counted(decision.pages.count, "page")) (--all shows every page).")
+                        + "\(Wording.counted(decision.pages.count, "page")) (--all shows every page)."
+                )
             }
         }
         let seenStore = try SeenStores.open(path, environment: context.environment)

@@ -58,7 +58,8 @@ struct ValidateCommand: ParsableCommand {
         let folder = report.walkthrough?.baseDirectory ?? "."
         let names = (try? ListCommand.definitionFiles(in: folder)) ?? []
         let siblings = names.map {
-            DefinitionLoader.validate(contentsOf: folder.hasSuffix("/") ? folder + $0 : folder + "/" + $0)
+            DefinitionLoader.validate(
+                contentsOf: folder.hasSuffix("/") ? folder + $0 : folder + "/" + $0)
         }
         var checked = report
         checked.checkAfter(among: siblings)

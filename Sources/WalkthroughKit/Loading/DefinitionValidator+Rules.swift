@@ -99,7 +99,8 @@ extension DefinitionValidator {
                 continue
             }
             if let flag = document.bool(at: member.value) {
-                conditions.append(EnvironmentCondition(name: name, expectation: flag ? .set : .unset))
+                conditions.append(
+                    EnvironmentCondition(name: name, expectation: flag ? .set : .unset))
             } else if let text = document.string(at: member.value) {
                 conditions.append(EnvironmentCondition(name: name, expectation: .equals(text)))
             } else {

@@ -84,7 +84,8 @@ public struct EnvironmentCondition: Sendable, Hashable, CustomStringConvertible 
         switch expectation {
         case .set: return !(value ?? "").isEmpty
         case .unset: return (value ?? "").isEmpty
-        case .equals(let expected): return value.map { $0.utf8.elementsEqual(expected.utf8) } ?? false
+        case .equals(let expected):
+            return value.map { $0.utf8.elementsEqual(expected.utf8) } ?? false
         }
     }
 

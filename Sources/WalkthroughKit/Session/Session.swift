@@ -255,7 +255,9 @@ public final class Session {
 
     /// Writes `change` and, where the store records them and the session may, `events`, in
     /// one transaction; a store that keeps no events gets the change alone.
-    private func store(_ change: SessionStep.Change?, events shownEvents: [SessionStep.Event])
+    private func store(
+        _ change: SessionStep.Change?, events shownEvents: [SessionStep.Event]
+    )
         throws
     {
         guard let store, let user else { return }

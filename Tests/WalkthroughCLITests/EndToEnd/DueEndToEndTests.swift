@@ -128,7 +128,8 @@ struct DueEndToEndTests {
             #expect(play.standardOutput.contains("Tour · 1/3 · Page 1"))
         } else {
             #expect(!play.standardOutput.contains("1/3"))
-            #expect(play.standardOutput.contains(rule.reason == "seen" ? "already seen" : rule.reason))
+            #expect(
+                play.standardOutput.contains(rule.reason == "seen" ? "already seen" : rule.reason))
         }
         // --force plays whatever the rules say.
         let forced = try world.run(
@@ -216,7 +217,8 @@ struct DueEndToEndTests {
 
     @Test func dueReadsOnlyAndCreatesNothing() throws {
         let world = try World(.sqlite)
-        try world.sandbox.define("tour.json", Self.rules("tour", when: #"{"maxShows": 5, "minInterval": "1m"}"#))
+        try world.sandbox.define(
+            "tour.json", Self.rules("tour", when: #"{"maxShows": 5, "minInterval": "1m"}"#))
         #expect(try world.run(["due", "tour"]).status == 0)
         #expect(world.sandbox.createdFiles.isEmpty)
         #expect(try world.run(["play", "tour"], input: "quit\n").status == 0)

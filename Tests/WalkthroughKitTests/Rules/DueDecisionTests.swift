@@ -96,28 +96,41 @@ struct DueDecisionTests {
             reason: .ci),
         // env.
         Row(
-            name: "env true, set", walkthrough: tour(when: ShowRules(environment: [.init(name: "X", expectation: .set)])),
+            name: "env true, set",
+            walkthrough: tour(when: ShowRules(environment: [.init(name: "X", expectation: .set)])),
             environment: ["X": "1"], reason: .due, pages: [0, 1, 2]),
         Row(
-            name: "env true, empty", walkthrough: tour(when: ShowRules(environment: [.init(name: "X", expectation: .set)])),
+            name: "env true, empty",
+            walkthrough: tour(when: ShowRules(environment: [.init(name: "X", expectation: .set)])),
             environment: ["X": ""], reason: .env),
         Row(
-            name: "env true, unset", walkthrough: tour(when: ShowRules(environment: [.init(name: "X", expectation: .set)])),
+            name: "env true, unset",
+            walkthrough: tour(when: ShowRules(environment: [.init(name: "X", expectation: .set)])),
             reason: .env),
         Row(
-            name: "env false, unset", walkthrough: tour(when: ShowRules(environment: [.init(name: "X", expectation: .unset)])),
+            name: "env false, unset",
+            walkthrough: tour(
+                when: ShowRules(environment: [.init(name: "X", expectation: .unset)])),
             reason: .due, pages: [0, 1, 2]),
         Row(
-            name: "env false, empty", walkthrough: tour(when: ShowRules(environment: [.init(name: "X", expectation: .unset)])),
+            name: "env false, empty",
+            walkthrough: tour(
+                when: ShowRules(environment: [.init(name: "X", expectation: .unset)])),
             environment: ["X": ""], reason: .due, pages: [0, 1, 2]),
         Row(
-            name: "env false, set", walkthrough: tour(when: ShowRules(environment: [.init(name: "X", expectation: .unset)])),
+            name: "env false, set",
+            walkthrough: tour(
+                when: ShowRules(environment: [.init(name: "X", expectation: .unset)])),
             environment: ["X": "1"], reason: .env),
         Row(
-            name: "env string, equal", walkthrough: tour(when: ShowRules(environment: [.init(name: "X", expectation: .equals("a"))])),
+            name: "env string, equal",
+            walkthrough: tour(
+                when: ShowRules(environment: [.init(name: "X", expectation: .equals("a"))])),
             environment: ["X": "a"], reason: .due, pages: [0, 1, 2]),
         Row(
-            name: "env string, other", walkthrough: tour(when: ShowRules(environment: [.init(name: "X", expectation: .equals("a"))])),
+            name: "env string, other",
+            walkthrough: tour(
+                when: ShowRules(environment: [.init(name: "X", expectation: .equals("a"))])),
             environment: ["X": "A"], reason: .env),
         // from / until, at the instant.
         Row(
@@ -155,14 +168,16 @@ struct DueDecisionTests {
             walkthrough: tour(when: ShowRules(minInterval: .seconds(86_400))),
             history: ShowHistory(lastShow: t0), now: at(day - 1), reason: .quietPeriod),
         Row(
-            name: "minInterval exactly", walkthrough: tour(when: ShowRules(minInterval: .seconds(86_400))),
+            name: "minInterval exactly",
+            walkthrough: tour(when: ShowRules(minInterval: .seconds(86_400))),
             history: ShowHistory(lastShow: t0), now: at(day), reason: .due, pages: [0, 1, 2]),
         Row(
             name: "minInterval plus a millisecond",
             walkthrough: tour(when: ShowRules(minInterval: .seconds(86_400))),
             history: ShowHistory(lastShow: t0), now: at(day + 1), reason: .due, pages: [0, 1, 2]),
         Row(
-            name: "minInterval, never shown", walkthrough: tour(when: ShowRules(minInterval: .seconds(60))),
+            name: "minInterval, never shown",
+            walkthrough: tour(when: ShowRules(minInterval: .seconds(60))),
             reason: .due, pages: [0, 1, 2]),
         // What's new.
         Row(
@@ -217,7 +232,8 @@ struct DueDecisionTests {
             reason: .seen),
         Row(
             name: "env before notYet",
-            walkthrough: tour(when: ShowRules(environment: [.init(name: "X", expectation: .set)], from: t0)),
+            walkthrough: tour(
+                when: ShowRules(environment: [.init(name: "X", expectation: .set)], from: t0)),
             now: at(-1), reason: .env),
         Row(
             name: "notYet before waitingFor",
@@ -258,25 +274,32 @@ struct DueDecisionTests {
     }
 
     @Test func theDetailNamesWhatHoldsItBack() {
-        func detail(_ walkthrough: Walkthrough, _ history: ShowHistory = ShowHistory(),
+        func detail(
+            _ walkthrough: Walkthrough, _ history: ShowHistory = ShowHistory(),
             _ environment: [String: String] = [:], now: Date = Self.t0
         ) -> DueDecision {
             DueDecision.evaluate(
                 walkthrough, user: "alice", history: history, environment: environment, now: now)
         }
-        let waiting = detail(Self.tour(when: ShowRules(after: ["welcome", "tips"])), ShowHistory(finished: ["tips"]))
+        let waiting = detail(
+            Self.tour(when: ShowRules(after: ["welcome", "tips"])), ShowHistory(finished: ["tips"]))
         #expect(waiting.waitingFor == ["welcome"])
         #expect(waiting.detail.contains("welcome"))
         #expect(!waiting.detail.contains("tips"))
 
         let quiet = detail(
-            Self.tour(when: ShowRules(minInterval: .seconds(86_400))), ShowHistory(lastShow: Self.t0),
+            Self.tour(when: ShowRules(minInterval: .seconds(86_400))),
+            ShowHistory(lastShow: Self.t0),
             now: Self.at(Self.hour))
         #expect(quiet.dueAt == Self.at(Self.day))
         #expect(quiet.detail.contains("2026-12-02T00:00:00.000Z"))
         #expect(quiet.detail.contains("minInterval 1d"))
 
-        let env = detail(Self.tour(when: ShowRules(environment: [.init(name: "TERM_PROGRAM", expectation: .equals("vscode"))])))
+        let env = detail(
+            Self.tour(
+                when: ShowRules(environment: [
+                    .init(name: "TERM_PROGRAM", expectation: .equals("vscode"))
+                ])))
         #expect(env.variable == "TERM_PROGRAM")
         #expect(env.detail.contains("TERM_PROGRAM"))
 
@@ -284,7 +307,9 @@ struct DueDecisionTests {
         #expect(disabled.variable == "WALKTHROUGH_DISABLE")
         #expect(disabled.detail.contains("WALKTHROUGH_DISABLE"))
 
-        let new = detail(Self.tour(version: 3, since: [1, 2, 3]), ShowHistory(record: Self.record(.completed, version: 1)))
+        let new = detail(
+            Self.tour(version: 3, since: [1, 2, 3]),
+            ShowHistory(record: Self.record(.completed, version: 1)))
         #expect(new.whatsNewSince == 1)
         #expect(new.detail.contains("since version 1"))
     }

@@ -22,7 +22,8 @@ struct ShowHistoryTests {
         let store = try kind.make().store
         let tour = Self.tour(when: ShowRules(maxShows: 3, minInterval: .seconds(60)))
         for forced in [false, true, false] {
-            let session = try Session(walkthrough: tour, user: "alice", store: store, forced: forced)
+            let session = try Session(
+                walkthrough: tour, user: "alice", store: store, forced: forced)
             try session.start()
             try session.quit()
         }
@@ -99,8 +100,10 @@ struct ShowHistoryTests {
         #expect(pages.allSatisfy { [2, 3].contains($0) })
         let after = try ShowHistory.read(for: second, user: "alice", from: store)
         #expect(
-            DueDecision.evaluate(second, user: "alice", history: after, environment: [:], now: Date())
-                .reason == .seen)
+            DueDecision.evaluate(
+                second, user: "alice", history: after, environment: [:], now: Date()
+            )
+            .reason == .seen)
     }
 
     @Test func aSessionResumesAtTheFirstShownPageAtOrAfterTheStoredOne() throws {
