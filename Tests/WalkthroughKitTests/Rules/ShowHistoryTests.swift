@@ -115,3 +115,34 @@ struct ShowHistoryTests {
         #expect(session.currentPage.id == "p3")
     }
 }
+
+/// Each store's own summary query answers as the default walk through the events does.
+struct ShowSummaryQueryTests {
+    @Test(arguments: StoreKind.allCases)
+    func theStoresQueryMatchesTheEvents(kind: StoreKind) throws {
+        let store = try kind.make().store
+        let v1 = ShowHistoryTests.tour(version: 1)
+        let v2 = ShowHistoryTests.tour(version: 2)
+        for (walkthrough, user, forced, finish) in [
+            (v1, "alice", false, true), (v2, "alice", false, false), (v2, "alice", true, false),
+            (v2, "alice", false, false), (v2, "bob", false, false),
+            (ShowHistoryTests.tour(id: "other"), "alice", false, false),
+        ] {
+            let session = try Session(
+                walkthrough: walkthrough, user: user, store: store, forced: forced)
+            try session.start()
+            if finish { try session.skip() } else { try session.quit() }
+        }
+        let summary = try store.showSummary(user: "alice", walkthrough: "tour", version: 2)
+        #expect(summary.shows == 2)
+        #expect(summary.finishedVersion == 1)
+        let events = try store.events(matching: EventFilter(user: "alice"))
+        let lastStart = events.last { event in
+            if case .started(_, _, forced: false) = event.kind { return true }
+            return false
+        }
+        #expect(summary.lastShow == lastStart?.time)
+        let nobody = try store.showSummary(user: "carol", walkthrough: "tour", version: 2)
+        #expect(nobody == ShowSummary())
+    }
+}
