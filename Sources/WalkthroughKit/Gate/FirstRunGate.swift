@@ -46,7 +46,7 @@ public struct FirstRunGate: Sendable {
     ///   - environment: The variables to read; the process's environment by default.
     public init(
         user: String? = nil, store: SeenStoreLocation = .defaultPath,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessEnvironment.current()
     ) {
         self.user = user ?? UserName.current(environment: environment)
         self.store = store

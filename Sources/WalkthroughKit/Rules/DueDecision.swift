@@ -3,9 +3,9 @@ public import FoundationEssentials
 /// Whether a walkthrough is due for a user, why, and which pages it would show: the one
 /// decision that `walkthrough due`, `walkthrough play` and the one-call gate all follow.
 ///
-/// ``evaluate(_:history:environment:now:)`` is a pure function of the definition, what the
+/// ``evaluate(_:user:history:environment:now:)`` is a pure function of the definition, what the
 /// store knows (``ShowHistory``), the environment and the clock, so that a test sets each;
-/// ``FirstRunGate/due(_:now:)`` reads the history from the store and asks it.
+/// ``FirstRunGate/due(_:)`` reads the history from the store and asks it.
 ///
 /// ```swift
 /// let decision = try FirstRunGate().due("onboarding")

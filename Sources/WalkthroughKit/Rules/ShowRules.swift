@@ -3,7 +3,7 @@ public import FoundationEssentials
 /// A definition's `when`: the conditions that must all hold for a walkthrough to be due.
 ///
 /// On a walkthrough every field applies; on a page only ``environment`` does (a page whose
-/// conditions do not hold is left out). ``DueDecision/evaluate(_:history:environment:now:)``
+/// conditions do not hold is left out). ``DueDecision/evaluate(_:user:history:environment:now:)``
 /// applies them:
 ///
 /// ```json

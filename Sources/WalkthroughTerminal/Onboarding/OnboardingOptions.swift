@@ -55,7 +55,7 @@ public struct OnboardingOptions: Sendable, Hashable {
     public init(
         input: Int32 = 0, output: Int32 = 1, errorOutput: Int32 = 2,
         signals: SignalHandling = .all,
-        environment: [String: String] = ProcessInfo.processInfo.environment,
+        environment: [String: String] = ProcessEnvironment.current(),
         restart: Bool = false, recordsEvents: Bool? = nil, locale: LanguageTag? = nil,
         force: Bool = false
     ) {
