@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import WalkthroughKit
 
 // The whole command runs in `WalkthroughCommand.run`, which tests call in-process; this file
 // only connects it to the real process: the raw arguments, the environment, the streams, the
