@@ -1,4 +1,4 @@
-/// What ``FirstRunGate/decide(_:restart:force:recordsEvents:)`` answered.
+/// What ``FirstRunGate/decide(_:restart:force:recordsEvents:allPages:)`` answered.
 ///
 /// ```swift
 /// switch try gate.decide("foodpin") {

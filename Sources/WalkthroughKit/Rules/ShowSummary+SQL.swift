@@ -30,7 +30,7 @@ extension SQLiteSeenStore {
     static let showSummaryQuery = ShowSummarySQL.query(
         table: "events", userColumn: "user", forcedFalse: "0", placeholder: "?")
 
-    /// ``ShowSummarySQL`` in one statement; a version-1 store (read-only) has no events.
+    /// The three indexed lookups in one statement; a version-1 store (read-only) has no events.
     public func showSummary(
         user: String, walkthrough: String, version: Int
     ) throws(SeenStoreError) -> ShowSummary {
@@ -57,7 +57,7 @@ extension PostgresSeenStore {
         table: "walkthrough_events", userColumn: "user_name", forcedFalse: "false",
         placeholder: "$")
 
-    /// ``ShowSummarySQL`` in one statement; a version-1 schema has no events.
+    /// The three indexed lookups in one statement; a version-1 schema has no events.
     public func showSummary(
         user: String, walkthrough: String, version: Int
     ) throws(SeenStoreError) -> ShowSummary {
