@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "WalkthroughTerminal", targets: ["WalkthroughTerminal"]),
         .executable(name: "walkthrough", targets: ["WalkthroughCLI"]),
         .executable(name: "walkthrough-bench", targets: ["WalkthroughBench"]),
+        .executable(name: "walkthrough-embed-host", targets: ["EmbedHost"]),
     ],
     targets: [
         .systemLibrary(
@@ -30,6 +31,11 @@ let package = Package(
         .executableTarget(
             name: "WalkthroughBench",
             dependencies: ["WalkthroughKit", "CSQLite", "CLibPQ"]
+        ),
+        /// The smallest host tool embedding the one-call gate, launched by the `embed` benchmark.
+        .executableTarget(
+            name: "EmbedHost",
+            dependencies: ["WalkthroughKit", "WalkthroughTerminal"]
         ),
         /// A tiny writer process the store's concurrency and crash tests spawn many of.
         .executableTarget(

@@ -19,6 +19,8 @@ struct HelpTests {
                                   plain text.
           seen                    Tell whether a user has seen a walkthrough (exit 0) or
                                   not (exit 1).
+          due                     Tell whether a walkthrough is due for a user (exit 0)
+                                  or not (exit 1), and why.
           mark                    Record a walkthrough as seen by a user without playing
                                   it.
           reset                   Forget that users have seen walkthroughs, so they show
@@ -52,10 +54,12 @@ struct HelpTests {
         left, h, p or b for the previous one; 1-9 to jump; s to skip; q or Esc to quit;
         ? for help. Without a terminal, or with --plain, pages are printed as text and
         commands are read one a line (next, back, jump N, skip, quit, help); the end of
-        input quits. Progress is saved on every move; a user who has seen the
-        walkthrough is told so, and nothing plays, unless --force.
+        input quits. Progress is saved on every move. A walkthrough that is not due
+        (seen, or held back by its rules: see walkthrough due) is not played, and the
+        reason is printed, unless --force; a user who finished an earlier version is
+        shown only what's new, unless --all.
 
-        USAGE: walkthrough play <walkthrough> [--user <name>] [--db <path>] [--force] [--restart] [--plain] [--locale <tag>]
+        USAGE: walkthrough play <walkthrough> [--user <name>] [--db <path>] [--force] [--restart] [--plain] [--all] [--locale <tag>]
 
         ARGUMENTS:
           <walkthrough>           A definition file, file name or id.
@@ -69,6 +73,8 @@ struct HelpTests {
           --restart               Start on the first page instead of resuming.
           --plain                 Print plain text and read commands, even on a
                                   terminal.
+          --all                   Show every page, not only what is new since the user's
+                                  version.
           --locale <tag>          The language to show, a BCP 47 tag such as zh-Hant
                                   (default: from LC_ALL, LC_MESSAGES or LANG).
           -h, --help              Show help information.
@@ -93,6 +99,36 @@ struct HelpTests {
                                   (default: $WALKTHROUGH_DB, else under
                                   $XDG_STATE_HOME).
           -q, --quiet             Print nothing; answer with the exit status only.
+          -h, --help              Show help information.
+
+        """
+
+    static let dueHelp = """
+        OVERVIEW: Tell whether a walkthrough is due for a user (exit 0) or not (exit 1),
+        and why.
+
+        Due means not seen at the current version, and every rule of the definition's
+        "when" allows it (after, env, from/until, maxShows, minInterval); nothing is due
+        when WALKTHROUGH_DISABLE is set (not empty, 0 or false) or CI is true or 1.
+        Reasons: due, seen, notYet, expired, waitingFor, env, maxShows, quietPeriod,
+        disabled, ci. --json prints walkthrough, user, due, reason, detail and pages
+        (the 1-based pages it would show). Only reads; nothing is created. For scripts:
+        walkthrough due ID -q && walkthrough play ID
+
+        USAGE: walkthrough due <walkthrough> [--user <name>] [--db <path>] [--locale <tag>] [--quiet] [--json]
+
+        ARGUMENTS:
+          <walkthrough>           A definition file, file name or id.
+
+        OPTIONS:
+          --user <name>           The user to act for (default: the login name).
+          --db <path>             The seen database: a file, or a postgresql:// URL
+                                  (default: $WALKTHROUGH_DB, else under
+                                  $XDG_STATE_HOME).
+          --locale <tag>          The language to show, a BCP 47 tag such as zh-Hant
+                                  (default: from LC_ALL, LC_MESSAGES or LANG).
+          -q, --quiet             Print nothing; answer with the exit status only.
+          --json                  Print the decision as a JSON object.
           -h, --help              Show help information.
 
         """
@@ -166,9 +202,10 @@ struct HelpTests {
         OVERVIEW: List the walkthrough definitions in a folder and the user's state of
         each.
 
-        The state is not seen, in progress at page N/M, completed or skipped. A file
-        that is not a valid definition is listed as invalid with its first problem;
-        'walkthrough validate FILE' lists them all.
+        The state is not seen, in progress at page N/M, completed or skipped; DUE is
+        yes, or no and the reason (see 'walkthrough due'). A file that is not a valid
+        definition is listed as invalid with its first problem; 'walkthrough validate
+        FILE' lists them all.
 
         USAGE: walkthrough list [<dir>] [--user <name>] [--db <path>] [--locale <tag>]
 
@@ -227,7 +264,8 @@ struct HelpTests {
     }
 
     @Test(arguments: [
-        ("play", playHelp), ("seen", seenHelp), ("mark", markHelp), ("reset", resetHelp),
+        ("play", playHelp), ("seen", seenHelp), ("due", dueHelp), ("mark", markHelp),
+        ("reset", resetHelp),
         ("status", statusHelp), ("list", listHelp), ("validate", validateHelp),
     ])
     func everyCommandHasItsHelpInEveryWayOfAsking(command: String, help: String) {

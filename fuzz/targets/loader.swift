@@ -98,6 +98,9 @@ private func checkRules(_ walkthrough: Walkthrough) {
     require(length(walkthrough.finishLabel) <= label, "a finish label over the limit")
     require(length(walkthrough.title) <= label, "a title over the limit")
     for page in walkthrough.pages {
+        require(
+            page.since >= 1 && page.since <= walkthrough.version, "a page since outside 1...version"
+        )
         require(length(page.heading) <= label, "a heading over the limit")
         require(
             length(page.content) <= DefinitionFormat.maximumContentLength, "content over the limit")
@@ -127,6 +130,7 @@ private func checkRoundTrip(_ walkthrough: Walkthrough, escapingAll: Bool) {
         object += ",\"content\":" + string(page.content)
         if let image = page.image { object += ",\"image\":" + string(image) }
         if let alt = page.imageAlt { object += ",\"imageAlt\":" + string(alt) }
+        object += ",\"since\":" + String(page.since)
         pages.append(object + "}")
     }
     member("pages", "[" + pages.joined(separator: ",\n") + "]")
@@ -177,7 +181,7 @@ private func sameWalkthrough(_ lhs: Walkthrough, _ rhs: Walkthrough) -> Bool {
     return zip(lhs.pages, rhs.pages).allSatisfy { left, right in
         sameScalars(left.id, right.id) && sameScalars(left.heading, right.heading)
             && sameScalars(left.content, right.content) && sameOptional(left.image, right.image)
-            && sameOptional(left.imageAlt, right.imageAlt)
+            && sameOptional(left.imageAlt, right.imageAlt) && left.since == right.since
     }
 }
 

@@ -15,6 +15,8 @@ enum SuiteName: String, CaseIterable, Sendable {
     /// `walkthrough stats` on a million events against the same query in `sqlite3` / `psql`,
     /// and what events add to a page move.
     case stats
+    /// A host tool's launch with the one-call gate (nothing due) against the same tool without.
+    case embed
 
     /// One line on what the suite compares, for `--help` and the table headers.
     var summary: String {
@@ -37,6 +39,9 @@ enum SuiteName: String, CaseIterable, Sendable {
                 + "whole processes"
         case .stats:
             return "`walkthrough stats ID --json` vs the same query in sqlite3 / psql, 1M events"
+        case .embed:
+            return "a host tool's launch with Onboarding.presentIfNeeded (nothing due) vs the "
+                + "same tool without the call, whole processes"
         }
     }
 }

@@ -1,3 +1,4 @@
+import FoundationEssentials
 @preconcurrency import Glibc
 import WalkthroughKit
 
@@ -6,7 +7,8 @@ import WalkthroughKit
 ///
 /// One row per `.json` file of DIR (default `./walkthroughs`), in file-name order: id, title,
 /// pages, version, navigation, and the user's state: `not seen`, `in progress at page N/M`,
-/// `completed` or `skipped` (a record of an older version shows as not seen, with what it was).
+/// `completed` or `skipped` (a record of an older version shows as not seen, with what it was),
+/// and whether it is due (`yes`, or `no: ` and the reason, as `walkthrough due` decides).
 /// A file that is not a valid definition is listed by its file name as `invalid: ` and its first
 /// problem; `walkthrough validate` lists them all. A JSON Schema (`schema.json`) is left out.
 /// It only reads the database, and creates nothing.
@@ -15,7 +17,8 @@ struct ListCommand: ParsableCommand {
         name: "list",
         abstract: "List the walkthrough definitions in a folder and the user's state of each.",
         discussion: """
-            The state is not seen, in progress at page N/M, completed or skipped. A file that \
+            The state is not seen, in progress at page N/M, completed or skipped; DUE is yes, \
+            or no and the reason (see 'walkthrough due'). A file that \
             is not a valid definition is listed as invalid with its first problem; 'walkthrough \
             validate FILE' lists them all.
             """,
@@ -57,19 +60,30 @@ struct ListCommand: ParsableCommand {
             user = store.user(user, boundBy: seenStore)
         }
         var table = Table(
-            header: ["ID", "TITLE", "PAGES", "VERSION", "NAVIGATION", "STATE FOR \(user)"])
+            header: ["ID", "TITLE", "PAGES", "VERSION", "NAVIGATION", "STATE FOR \(user)", "DUE"])
+        let quiet = QuietSwitch.reason(environment: context.environment)
+        let now = Date()
         for (file, report) in reports {
             guard let walkthrough = report.walkthrough?.localized(for: shownLocale) else {
                 let problem = report.errors.first?.description ?? "not a walkthrough definition"
-                table.rows.append([file, "-", "-", "-", "-", "invalid: " + problem])
+                table.rows.append([file, "-", "-", "-", "-", "invalid: " + problem, "-"])
                 continue
             }
-            let record = try seenStore?.record(user: user, walkthrough: walkthrough)
+            // The quiet switch answers without the store; otherwise what the rules need.
+            let history =
+                quiet == nil
+                ? try ShowHistory.read(for: walkthrough, user: user, from: seenStore)
+                : ShowHistory(record: try seenStore?.record(user: user, walkthrough: walkthrough))
+            let record = history.record
+            let decision = DueDecision.evaluate(
+                walkthrough, user: user, history: history, environment: context.environment,
+                now: now)
             table.rows.append([
                 walkthrough.id, walkthrough.title.flatMap { $0.isEmpty ? nil : $0 } ?? "-",
                 String(walkthrough.pages.count),
                 String(walkthrough.version), walkthrough.navigation.rawValue,
                 Self.state(of: record, for: walkthrough),
+                decision.isDue ? "yes" : "no: \(decision.reason)",
             ])
         }
         for line in table.lines() { context.print(line) }

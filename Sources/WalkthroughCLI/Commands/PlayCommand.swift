@@ -21,8 +21,10 @@ struct PlayCommand: ParsableCommand {
             left, h, p or b for the previous one; 1-9 to jump; s to skip; q or Esc to quit; ? \
             for help. Without a terminal, or with --plain, pages are printed as text and \
             commands are read one a line (next, back, jump N, skip, quit, help); the end of \
-            input quits. Progress is saved on every move; a user who has seen the walkthrough \
-            is told so, and nothing plays, unless --force.
+            input quits. Progress is saved on every move. A walkthrough that is not due (seen, \
+            or held back by its rules: see walkthrough due) is not played, and the reason is \
+            printed, unless --force; a user who finished an earlier version is shown only \
+            what's new, unless --all.
             """,
         arguments: [
             ArgumentSpec(name: "walkthrough", help: "A definition file, file name or id.")
@@ -31,6 +33,7 @@ struct PlayCommand: ParsableCommand {
             .flag("force", help: "Play it even if the user has already seen it."),
             .flag("restart", help: "Start on the first page instead of resuming."),
             .flag("plain", help: "Print plain text and read commands, even on a terminal."),
+            .flag("all", help: "Show every page, not only what is new since the user's version."),
             LocaleOption.spec,
         ])
 
@@ -44,6 +47,8 @@ struct PlayCommand: ParsableCommand {
     var restart: Bool
     /// `--plain`: the plain player even on a terminal.
     var plain: Bool
+    /// `--all`: every page rather than only what's new.
+    var all: Bool
     /// `--locale`: the language to show.
     var locale: LocaleOption
 
@@ -53,6 +58,7 @@ struct PlayCommand: ParsableCommand {
         force = parsed.flag("force")
         restart = parsed.flag("restart")
         plain = parsed.flag("plain")
+        all = parsed.flag("all")
         locale = LocaleOption(parsed: parsed)
     }
 
@@ -63,23 +69,33 @@ struct PlayCommand: ParsableCommand {
         let path = try store.databasePath(environment: environment, command: name)
         let definition = try Definitions.load(walkthrough, environment: environment)
             .localized(for: try locale.tag(environment: environment, command: name))
+        let title = Wording.name(of: definition)
+        var pages: [Int]?
+        if !force {
+            // The one decision `due` and the library follow; reading it creates nothing.
+            let (decision, bound) = try DueCheck.decide(
+                definition, user: user, store: store, path: path, environment: environment)
+            guard decision.isDue else {
+                context.print(Self.notDue(decision, user: bound, title: title))
+                return .success
+            }
+            pages = all ? Self.allPages(of: definition, environment: environment) : decision.pages
+            if let since = decision.whatsNewSince, !all {
+                context.print(
+                    "What's new in \(title) since version \(since): "
+                        + "\(Wording.counted(decision.pages.count, "page")) (--all shows every page)."
+                )
+            }
+        }
         let seenStore = try SeenStores.open(path, environment: context.environment)
         user = store.user(user, boundBy: seenStore)
         let session = try Session(
             walkthrough: definition, user: user, store: seenStore, restart: restart,
             locale: definition.locale, forced: force,
-            recordsEvents: EventRecording.isEnabled(environment: environment))
-        let title = Wording.name(of: definition)
-        if session.alreadySeen, !force, let record = session.priorRecord {
-            context.print(
-                "\(user) has already seen \(title) (version \(record.version)): "
-                    + "\(Wording.outcome(record.outcome)) on \(Timestamp.human(record.updatedAt))."
-                    + " Nothing to play; add --force to see it again.")
-            return .success
-        }
+            recordsEvents: EventRecording.isEnabled(environment: environment), pages: pages)
         if session.isResuming {
             context.print(
-                "Resuming \(title) at page \(position(session.resumedAt, definition)), where "
+                "Resuming \(title) at page \(position(session.resumedAt, session.walkthrough)), where "
                     + "\(user) left off (--restart starts over).")
         }
         context.output.flush()
@@ -152,6 +168,24 @@ struct PlayCommand: ParsableCommand {
             case .terminate: return .terminated
             case .hangup: return .hangup
             }
+        }
+    }
+
+    /// Why nothing plays: the record for `seen`, the rule otherwise.
+    static func notDue(_ decision: DueDecision, user: String, title: String) -> String {
+        if decision.reason == .seen, let record = decision.record {
+            return "\(user) has already seen \(title) (version \(record.version)): "
+                + "\(Wording.outcome(record.outcome)) on \(Timestamp.human(record.updatedAt))."
+                + " Nothing to play; add --force to see it again."
+        }
+        return "\(title) is not due for \(user): \(decision.reason) (\(decision.detail)). "
+            + "Nothing to play; add --force to play it anyway."
+    }
+
+    /// `--all`: every page whose own `when.env` holds.
+    static func allPages(of walkthrough: Walkthrough, environment: [String: String]) -> [Int] {
+        walkthrough.pages.indices.filter {
+            walkthrough.pages[$0].when.failedCondition(in: environment) == nil
         }
     }
 

@@ -38,7 +38,7 @@ struct ValidateCommand: ParsableCommand {
     }
 
     func run(in context: CommandContext) -> ExitCode {
-        let reports = files.map(DefinitionLoader.validate(contentsOf:))
+        let reports = files.map(DefinitionLoader.validate(contentsOf:)).map(Self.checkingAfter)
         if json {
             let objects = reports.map(jsonObject(for:))
             let value = objects.count == 1 ? objects[0] : JSONText.array(objects)
@@ -49,6 +49,21 @@ struct ValidateCommand: ParsableCommand {
         if reports.contains(where: \.isUnreadable) { return .missingInput }
         if reports.contains(where: { !$0.passes(strict: strict) }) { return .invalidDefinition }
         return .success
+    }
+
+    /// The report with its `when.after` checked against the other definitions of its folder
+    /// (read only when it has an `after`): unknown ids warned about, a ring an error.
+    static func checkingAfter(_ report: ValidationReport) -> ValidationReport {
+        guard let after = report.walkthrough?.when.after, !after.isEmpty else { return report }
+        let folder = report.walkthrough?.baseDirectory ?? "."
+        let names = (try? ListCommand.definitionFiles(in: folder)) ?? []
+        let siblings = names.map {
+            DefinitionLoader.validate(
+                contentsOf: folder.hasSuffix("/") ? folder + $0 : folder + "/" + $0)
+        }
+        var checked = report
+        checked.checkAfter(among: siblings)
+        return checked
     }
 
     // MARK: - Text

@@ -16,6 +16,7 @@ enum WalkthroughCommand {
         [
             PlayCommand.self,
             SeenCommand.self,
+            DueCommand.self,
             MarkCommand.self,
             ResetCommand.self,
             StatusCommand.self,

@@ -46,7 +46,7 @@ enum ExportImages {
                 if case .failure(let problem) = read {
                     outcome.warnings.append(
                         "warning: \(definition): \(use.location): image "
-                            + "\(JSONPath.quoted(use.path)) \(problem.text); the page shows its alt "
+                            + "\(CharacterSafety.quoted(use.path)) \(problem.text); the page shows its alt "
                             + "text instead")
                 }
                 continue

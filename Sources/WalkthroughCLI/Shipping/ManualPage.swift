@@ -49,7 +49,8 @@ enum ManualPage {
         lines += [
             ".SH EXIT STATUS",
             ".TP", "0", "Success.",
-            ".TP", "1", escaped("seen: the user has not seen the walkthrough."),
+            ".TP", "1",
+            escaped("seen: the user has not seen the walkthrough. due: it is not due."),
             ".TP", "64", "Usage error.",
             ".TP", "65", "Invalid definition.",
             ".TP", "66", "Definition file missing or unreadable.",
@@ -76,13 +77,17 @@ enum ManualPage {
             escaped(
                 "The default store is $XDG_STATE_HOME/walkthrough/seen.sqlite3, else "
                     + "~/.local/state/walkthrough/seen.sqlite3."),
+            ".TP", "WALKTHROUGH_DISABLE",
+            escaped("Set to anything but empty, 0 or false: nothing is due (reason disabled)."),
+            ".TP", "CI",
+            escaped("true or 1: nothing is due (reason ci)."),
             ".TP", "NO_COLOR", "Turns colour off.",
             ".SH FILES",
             ".TP", "~/.local/state/walkthrough/seen.sqlite3", "The default seen store.",
             ".SH EXAMPLES",
             ".nf",
             "walkthrough play walkthroughs/foodpin.json",
-            "walkthrough seen onboarding \\-q || walkthrough play onboarding",
+            "walkthrough due onboarding \\-q && walkthrough play onboarding",
             "walkthrough reset \\-\\-user alice",
             "walkthrough export \\-\\-db old.sqlite3 | walkthrough import \\- \\-\\-db postgresql://host/db",
             "walkthrough export foodpin \\-\\-html out",

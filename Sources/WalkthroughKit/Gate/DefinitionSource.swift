@@ -46,7 +46,7 @@ public enum DefinitionSource: Sendable, Hashable {
     ///   (``DefinitionError/invalid(_:)`` lists every problem). Warnings do not make it throw.
     public func load(
         resolver: DefinitionResolver = DefinitionResolver(
-            environment: ProcessInfo.processInfo.environment)
+            environment: ProcessEnvironment.current())
     ) throws(DefinitionError) -> Walkthrough {
         switch self {
         case .file(let path):

@@ -1,4 +1,4 @@
-/// What ``FirstRunGate/decide(_:restart:force:recordsEvents:)`` answered.
+/// What ``FirstRunGate/decide(_:restart:force:recordsEvents:allPages:)`` answered.
 ///
 /// ```swift
 /// switch try gate.decide("foodpin") {
@@ -13,6 +13,9 @@ public enum FirstRunDecision {
     /// The user completed or skipped this version of the walkthrough, or a later one: show
     /// nothing. The record says when and how.
     case alreadySeen(SeenRecord)
+    /// Show nothing: a rule of the definition's `when`, or the quiet switch, holds it back (any
+    /// reason but ``DueReason/seen``, which is ``alreadySeen(_:)``).
+    case notDue(DueDecision)
     /// Show the walkthrough with this session: on its first page, or, when an unfinished run of
     /// the same version is stored, on the page it stopped at (``Session/resumedAt``).
     case show(Session)

@@ -32,6 +32,9 @@ public struct FirstRunGate: Sendable {
     /// The environment read for `$WALKTHROUGH_PATH` (``DefinitionSource/named(_:)``) and for the
     /// default database path (`$WALKTHROUGH_DB`, `$XDG_STATE_HOME`, `$HOME`).
     public var environment: [String: String]
+    /// The clock the rules (`when.from`, `until`, `minInterval`) are read against; the
+    /// system's by default. Tests set it.
+    public var clock: @Sendable () -> Date = { Date() }
 
     /// Creates a gate.
     ///
@@ -43,7 +46,7 @@ public struct FirstRunGate: Sendable {
     ///   - environment: The variables to read; the process's environment by default.
     public init(
         user: String? = nil, store: SeenStoreLocation = .defaultPath,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessEnvironment.current()
     ) {
         self.user = user ?? UserName.current(environment: environment)
         self.store = store
@@ -87,11 +90,44 @@ public struct FirstRunGate: Sendable {
         return FirstRunStatus(walkthrough: walkthrough, user: user, record: record)
     }
 
+    /// Whether the walkthrough is due for ``user``, why, and which pages it would show, read-only:
+    /// the answer of `walkthrough due`.
+    ///
+    /// The quiet switch (`WALKTHROUGH_DISABLE`, `CI`) is read before the store is opened;
+    /// otherwise the store is opened read-only (a database that does not exist yet means
+    /// nothing recorded, and nothing is created) and only what the rules need is read
+    /// (``ShowHistory/read(for:user:from:)``).
+    ///
+    /// - Throws: ``FirstRunGateError/definition(_:)``, ``FirstRunGateError/invalidUser(name:problem:)``
+    ///   or ``FirstRunGateError/store(_:)``; never for "not due".
+    public func due(_ source: DefinitionSource) throws(FirstRunGateError) -> DueDecision {
+        try due(of: load(source))
+    }
+
+    /// ``due(_:)`` for a loaded walkthrough.
+    func due(of walkthrough: Walkthrough) throws(FirstRunGateError) -> DueDecision {
+        try checkUser()
+        var history = ShowHistory()
+        if QuietSwitch.reason(environment: environment) == nil {
+            do {
+                let opened = try store.open(environment: environment, create: false)
+                history = try ShowHistory.read(for: walkthrough, user: user, from: opened)
+            } catch {
+                throw .store(error)
+            }
+        }
+        return DueDecision.evaluate(
+            walkthrough, user: user, history: history, environment: environment, now: clock())
+    }
+
     /// Decides whether to show the walkthrough and, when it is to be shown, hands back the
     /// session that records it.
     ///
-    /// The store is opened for writing (an SQLite database and its folder are created when
-    /// missing), but nothing is recorded until the session's `start()` or first move.
+    /// Unless `force`, the rules decide first (``due(_:)``, read-only): a walkthrough that is not
+    /// due creates nothing. One that is due is shown with the pages the decision names (only
+    /// "what's new" for a user who finished an earlier version); the store is then opened for
+    /// writing (an SQLite database and its folder are created when missing), but nothing is
+    /// recorded until the session's `start()` or first move.
     ///
     /// - Parameters:
     ///   - source: The walkthrough.
@@ -102,16 +138,33 @@ public struct FirstRunGate: Sendable {
     ///     forced (not a show).
     ///   - recordsEvents: Whether the session writes events; by default as
     ///     `WALKTHROUGH_EVENTS` in the gate's environment says (``EventRecording``).
+    ///   - allPages: Show every page (whose own `env` holds) rather than only what's new.
     /// - Returns: ``FirstRunDecision/alreadySeen(_:)`` when the user completed or skipped this
-    ///   version (or a later one) and `force` is off; otherwise ``FirstRunDecision/show(_:)``.
+    ///   version (or a later one) and `force` is off; ``FirstRunDecision/notDue(_:)`` when
+    ///   another rule holds it back; otherwise ``FirstRunDecision/show(_:)``.
     /// - Throws: ``FirstRunGateError/definition(_:)``, ``FirstRunGateError/invalidUser(name:problem:)``
     ///   or ``FirstRunGateError/store(_:)``; never for "already seen".
     public func decide(
         _ source: DefinitionSource, restart: Bool = false, force: Bool = false,
-        recordsEvents: Bool? = nil
+        recordsEvents: Bool? = nil, allPages: Bool = false
     ) throws(FirstRunGateError) -> FirstRunDecision {
         let walkthrough = try load(source)
         try checkUser()
+        var pages: [Int]?
+        if !force {
+            let decision = try due(of: walkthrough)
+            guard decision.isDue else {
+                if decision.reason == .seen, let record = decision.record {
+                    return .alreadySeen(record)
+                }
+                return .notDue(decision)
+            }
+            pages =
+                allPages
+                ? walkthrough.pages.indices.filter {
+                    walkthrough.pages[$0].when.failedCondition(in: environment) == nil
+                } : decision.pages
+        }
         let session: Session
         do {
             guard let opened = try store.open(environment: environment, create: true) else {
@@ -121,7 +174,8 @@ public struct FirstRunGate: Sendable {
             session = try Session(
                 walkthrough: walkthrough, user: user, store: opened, restart: restart,
                 locale: walkthrough.locale, forced: force,
-                recordsEvents: recordsEvents ?? EventRecording.isEnabled(environment: environment))
+                recordsEvents: recordsEvents ?? EventRecording.isEnabled(environment: environment),
+                pages: pages)
         } catch {
             throw .store(error)
         }

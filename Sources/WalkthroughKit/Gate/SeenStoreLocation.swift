@@ -32,7 +32,8 @@ extension SeenStoreLocation {
     /// - Parameters:
     ///   - environment: Where ``defaultPath`` is worked out from.
     ///   - create: Whether a missing SQLite database (and its folder) is created. Without it a
-    ///     missing database gives `nil`: nothing has been recorded there.
+    ///     missing database gives `nil` (nothing has been recorded there), and an existing one
+    ///     is opened read-only.
     /// - Throws: ``SeenStoreError`` when the database cannot be opened.
     func open(
         environment: [String: String], create: Bool
@@ -52,6 +53,9 @@ extension SeenStoreLocation {
             options = givenOptions
         }
         options.createIfMissing = create && options.createIfMissing
+        // A check that may not create anything only reads: opened read-only, it writes nothing
+        // (no journal switch, no migration) and reads a store it may not write.
+        if !create { options.readOnly = true }
         do {
             // A postgresql:// URL (in WALKTHROUGH_DB or given) opens the fleet store.
             return try SeenStoreBackend.open(path, options: options, environment: environment)

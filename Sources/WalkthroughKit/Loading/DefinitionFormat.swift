@@ -33,8 +33,14 @@ public enum DefinitionFormat {
     /// `$schema` lets a definition name its JSON Schema for editors (`"$schema": "schema.json"`).
     public static let rootKeys = [
         "$schema", "id", "version", "title", "navigation", "skippable", "finishLabel",
-        "defaultLocale", "pages",
+        "defaultLocale", "when", "pages",
     ]
+    /// The keys of a walkthrough's `when`.
+    public static let ruleKeys = ["after", "env", "from", "until", "maxShows", "minInterval"]
+    /// The keys of a page's `when`.
+    public static let pageRuleKeys = ["env"]
+    /// The highest `maxShows`.
+    public static let maximumShows = 1_000_000
     /// The fields that may be given as an object of BCP 47 tags to strings instead of a string.
     public static let localizedRootKeys = ["title", "finishLabel"]
     /// The page fields that may be given as an object of BCP 47 tags to strings.
@@ -46,7 +52,9 @@ public enum DefinitionFormat {
     /// The default of `defaultLocale`.
     public static let defaultLocale = "en"
     /// The keys a page object may have.
-    public static let pageKeys = ["id", "heading", "content", "image", "imageAlt"]
+    public static let pageKeys = [
+        "id", "heading", "content", "image", "imageAlt", "since", "when",
+    ]
     /// Whether a `$schema` value names a JSON Schema meta-schema, which makes the document a
     /// schema (such as `walkthroughs/schema.json`) rather than a definition.
     public static func isMetaSchema(_ uri: String) -> Bool {

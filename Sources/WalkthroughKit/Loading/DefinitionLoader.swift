@@ -87,8 +87,10 @@ public enum DefinitionLoader {
         var validator = DefinitionValidator(
             fileName: name.map(lastComponent(of:)), baseDirectory: baseDirectory)
         let walkthrough = validator.walkthrough(in: document)
-        return ValidationReport(
+        var report = ValidationReport(
             file: file, walkthrough: walkthrough, diagnostics: validator.sortedDiagnostics)
+        report.afterPositions = validator.afterPositions
+        return report
     }
 
     // MARK: - Load

@@ -17,6 +17,10 @@ struct DefinitionValidator {
     private var locales: [String] = []
     /// The translated fields (objects of locales), to check against every locale at the end.
     private var translatedFields: [TranslatedField] = []
+    /// Each page's `since` and where it is, checked against the version once it is known.
+    var sinceChecks: [(since: Int, path: String, position: SourcePosition)] = []
+    /// Where each entry of the top-level `when.after` is, for the folder's checks.
+    var afterPositions: [SourcePosition] = []
 
     /// Where a field given as an object of locales is, and which locales it has.
     private struct TranslatedField {
@@ -63,6 +67,7 @@ struct DefinitionValidator {
         var pages: [Page]?
         var hasPages = false
         var translations: Translations = [:]
+        var rules = ShowRules()
 
         for member in document.members(of: root) {
             let value = member.value
@@ -118,6 +123,8 @@ struct DefinitionValidator {
                     limit: DefinitionFormat.maximumLabelLength, nonBlank: true)
                 if let text { finishLabel = text }
                 translations[.finishLabel] = translated
+            } else if document.key(member.key, equals: "when") {
+                rules = self.rules(document, value, path: "when", onPage: false)
             } else if document.key(member.key, equals: "pages") {
                 hasPages = true
                 pages = self.pages(document, value, path: "pages")
@@ -132,6 +139,10 @@ struct DefinitionValidator {
             id = defaultID(at: document.position(of: root))
         }
         checkTranslations()
+        checkSince(version: version)
+        if let id, rules.after.contains(id) {
+            report(.afterCycle([id, id]), path: "when.after", at: document.position(of: root))
+        }
         guard !hasErrors, let id, var pages else { return nil }
         // Translated fields show the default locale's text until localized.
         title = translations[.title]?[defaultLocale] ?? title
@@ -146,7 +157,7 @@ struct DefinitionValidator {
             skippable: skippable, finishLabel: finishLabel, pages: pages,
             baseDirectory: baseDirectory, defaultLocale: defaultLocale,
             locales: [defaultLocale] + locales.filter { $0 != defaultLocale },
-            translations: translations.filter { !$0.value.isEmpty })
+            translations: translations.filter { !$0.value.isEmpty }, when: rules)
         walkthrough.locale = defaultLocale
         return walkthrough
     }
@@ -267,6 +278,8 @@ struct DefinitionValidator {
         var hasContent = false
         var isUsable = true
         var translations: Translations = [:]
+        var since = 1
+        var rules = ShowRules()
 
         for member in document.members(of: value) {
             let field = member.value
@@ -300,6 +313,12 @@ struct DefinitionValidator {
                 (imageAlt, translations[.imageAlt]) = localizedText(
                     document, field, path: path("imageAlt"),
                     limit: DefinitionFormat.maximumLabelLength)
+            } else if document.key(member.key, equals: "since") {
+                if let number = sinceNumber(document, field, path: path("since")) {
+                    since = number
+                }
+            } else if document.key(member.key, equals: "when") {
+                rules = self.rules(document, field, path: path("when"), onPage: true)
             } else {
                 reportUnknownKey(
                     document, member.key, parent: JSONPath.appending(index: index, to: pagesPath),
@@ -316,7 +335,7 @@ struct DefinitionValidator {
         let page = Page(
             id: id ?? "page-\(index + 1)", heading: heading ?? "", content: content ?? "",
             image: image, imageAlt: imageAlt,
-            translations: translations.filter { !$0.value.isEmpty })
+            translations: translations.filter { !$0.value.isEmpty }, since: since, when: rules)
         return (page, idNode)
     }
 
@@ -398,7 +417,7 @@ struct DefinitionValidator {
     // MARK: - Values
 
     /// The string at node `value`, or `nil` with a wrong-type error.
-    private mutating func string(
+    mutating func string(
         _ document: JSONDocument, _ value: Int, path: @autoclosure () -> String
     ) -> String? {
         guard let text = document.string(at: value) else {
@@ -500,7 +519,7 @@ struct DefinitionValidator {
     }
 
     /// Warns about the key at node `key` of the object at path `parent`, with a suggestion.
-    private mutating func reportUnknownKey(
+    mutating func reportUnknownKey(
         _ document: JSONDocument, _ key: Int, parent: String, known: [String]
     ) {
         let name = document.text(of: document.nodes[key])
@@ -510,7 +529,7 @@ struct DefinitionValidator {
             path: JSONPath.appending(key: name, to: parent), at: document.position(of: key))
     }
 
-    private mutating func report(
+    mutating func report(
         _ kind: DiagnosticKind, path: @autoclosure () -> String, at position: SourcePosition
     ) {
         diagnostics.append(Diagnostic(kind, path: path(), at: position))

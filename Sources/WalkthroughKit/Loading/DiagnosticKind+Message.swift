@@ -37,7 +37,7 @@ extension DiagnosticKind {
                 + "only 4 (root, pages, a page and its fields)"
         case .duplicateKey(let key, let firstLine):
             return
-                "duplicate key \(JSONPath.quoted(key)); it is already on line \(firstLine); "
+                "duplicate key \(CharacterSafety.quoted(key)); it is already on line \(firstLine); "
                 + "keep only one"
         case .trailingContent(let found):
             return
@@ -59,11 +59,11 @@ extension DiagnosticKind {
                     ? " or split it over several pages" : "")
         case .invalidID(let id):
             return
-                "\(JSONPath.quoted(id)) is not a valid id; use 1 to 64 letters, digits, '.', '_' "
+                "\(CharacterSafety.quoted(id)) is not a valid id; use 1 to 64 letters, digits, '.', '_' "
                 + "or '-', starting with a letter or digit"
         case .invalidDefaultID(let fileName?):
             return
-                "there is no \"id\", and the file name \(JSONPath.quoted(fileName)) does not make "
+                "there is no \"id\", and the file name \(CharacterSafety.quoted(fileName)) does not make "
                 + "a valid one; add an \"id\" of 1 to 64 letters, digits, '.', '_' or '-'"
         case .invalidDefaultID(nil):
             return
@@ -74,7 +74,7 @@ extension DiagnosticKind {
                 "version \(text) is not allowed; use a whole number from 1 to "
                 + "\(DefinitionFormat.maximumVersion), such as 1"
         case .invalidNavigation(let value):
-            return "unknown navigation \(JSONPath.quoted(value)); use \"free\" or \"linear\""
+            return "unknown navigation \(CharacterSafety.quoted(value)); use \"free\" or \"linear\""
         case .noPages:
             return "a walkthrough needs at least one page; add one to \"pages\""
         case .tooManyPages(let count, let limit):
@@ -83,22 +83,22 @@ extension DiagnosticKind {
                 + "into several"
         case .duplicatePageID(let id, let firstIndex):
             return
-                "duplicate page id \(JSONPath.quoted(id)); pages[\(firstIndex)] already has it; "
+                "duplicate page id \(CharacterSafety.quoted(id)); pages[\(firstIndex)] already has it; "
                 + "give each page its own id"
         case .absoluteImagePath(let path):
             return
-                "image path \(JSONPath.quoted(path)) is absolute; write it relative to the "
+                "image path \(CharacterSafety.quoted(path)) is absolute; write it relative to the "
                 + "definition's folder"
         case .imageOutsideFolder(let path):
             return
-                "image path \(JSONPath.quoted(path)) leaves the definition's folder; keep images "
+                "image path \(CharacterSafety.quoted(path)) leaves the definition's folder; keep images "
                 + "in that folder or below it"
         case .imageNotFound(let path):
             return
-                "image file \(JSONPath.quoted(path)) not found; the alt text will be shown "
+                "image file \(CharacterSafety.quoted(path)) not found; the alt text will be shown "
                 + "instead; check the path"
         case .unknownKey(_, let suggestion?):
-            return "unknown key; did you mean \(JSONPath.quoted(suggestion))?"
+            return "unknown key; did you mean \(CharacterSafety.quoted(suggestion))?"
         case .unknownKey(_, nil):
             return "unknown key; it is ignored; remove it or check its spelling"
         case .controlCharacter(0x0D):
@@ -113,24 +113,70 @@ extension DiagnosticKind {
             let hint =
                 text.contains("_")
                 ? "; BCP 47 separates subtags with '-': "
-                    + JSONPath.quoted(text.replacingUnderscores())
+                    + CharacterSafety.quoted(text.replacingUnderscores())
                 : ""
             return
-                "\(JSONPath.quoted(text)) is not a well-formed BCP 47 language tag\(hint); write "
+                "\(CharacterSafety.quoted(text)) is not a well-formed BCP 47 language tag\(hint); write "
                 + "a tag such as \"en\", \"zh-Hant\" or \"pt-BR\""
         case .missingDefaultLocale(let locale):
             return
-                "has no \(JSONPath.quoted(locale)) text, and \(JSONPath.quoted(locale)) is the "
+                "has no \(CharacterSafety.quoted(locale)) text, and \(CharacterSafety.quoted(locale)) is the "
                 + "default locale; add it, or set \"defaultLocale\" to a locale every translated "
                 + "field has"
         case .missingTranslation(let locale):
             return
-                "has no \(JSONPath.quoted(locale)) text, which other fields have; \(locale) "
+                "has no \(CharacterSafety.quoted(locale)) text, which other fields have; \(locale) "
                 + "users see the default locale's text here; add a translation"
         case .duplicateLocale(let key, let first):
             return
-                "\(JSONPath.quoted(key)) is the same locale as \(JSONPath.quoted(first)) "
+                "\(CharacterSafety.quoted(key)) is the same locale as \(CharacterSafety.quoted(first)) "
                 + "(language tags ignore case); keep one"
+        case .ruleNotOnPage(let key):
+            return
+                "\(CharacterSafety.quoted(key)) applies to the whole walkthrough, not to a page; a page's "
+                + "\"when\" takes only \"env\"; move it to the top-level \"when\""
+        case .invalidMaxShows(let text):
+            return
+                "maxShows \(text) is not allowed; use a whole number from 1 to "
+                + "\(DefinitionFormat.maximumShows), such as 3"
+        case .invalidDuration(let text):
+            return
+                "\(CharacterSafety.quoted(text)) is not a duration; use a whole number and a unit, "
+                + "\(RuleDuration.forms)"
+        case .invalidDate(let text):
+            return
+                "\(CharacterSafety.quoted(text)) is not a date; use an RFC 3339 date or date-time "
+                + "(UTC without an offset), such as \"2026-12-01\", \"2026-12-01T09:00:00\", "
+                + "\"2026-12-01T09:00:00Z\" or \"2026-12-01T09:00:00+02:00\""
+        case .emptyDateRange(let from, let until):
+            return
+                "until \(CharacterSafety.quoted(until)) is not after from \(CharacterSafety.quoted(from)), so "
+                + "the walkthrough is never due; move one of them"
+        case .invalidVariableName(let name):
+            return
+                "\(CharacterSafety.quoted(name)) is not an environment variable name; use letters, "
+                + "digits and '_', not starting with a digit"
+        case .invalidEnvironmentValue(let found):
+            return
+                "expected true (set and not empty), false (unset or empty) or a string (equal "
+                + "to it), found \(found.withArticle)"
+        case .invalidSince(let text):
+            return
+                "since \(text) is not allowed; use the version the page was added in, a whole "
+                + "number from 1 to the walkthrough's version"
+        case .sinceAfterVersion(let since, let version):
+            return
+                "since \(since) is after the walkthrough's version \(version); use a version "
+                + "from 1 to \(version), or raise \"version\""
+        case .afterCycle(let ids):
+            return
+                "\"after\" makes a cycle (\(ids.map(CharacterSafety.quoted).joined(separator: " → "))), "
+                + "so none of them can ever be due; remove one of these ids"
+        case .unknownAfter(let id):
+            return
+                "no walkthrough \(CharacterSafety.quoted(id)) in this folder; this one is due only once "
+                + "the user has completed or skipped it; check the id if it is not in another "
+                + "folder"
         case .bidiControl(let scalar):
             return
                 "contains the bidirectional control U+\(CharacterSafety.hex4(scalar)), which can make text "

@@ -93,10 +93,38 @@ public enum DiagnosticKind: Sendable, Hashable {
     /// tags ignore case).
     case duplicateLocale(key: String, first: String)
 
+    // MARK: Rules (`when`, `since`)
+
+    /// A `when` key other than `env` on a page: only the walkthrough's `when` takes it.
+    case ruleNotOnPage(key: String)
+    /// A `maxShows` that is not a whole number from 1 to ``DefinitionFormat/maximumShows``.
+    case invalidMaxShows(String)
+    /// A `minInterval` that is not a duration such as `"30m"`, `"24h"` or `"7d"`.
+    case invalidDuration(String)
+    /// A `from` or `until` that is not an RFC 3339 date or date-time.
+    case invalidDate(String)
+    /// An `until` at or before `from`: the walkthrough could never be due.
+    case emptyDateRange(from: String, until: String)
+    /// A key of `env` that is not an environment variable name.
+    case invalidVariableName(String)
+    /// A value of `env` that is not `true`, `false` or a string.
+    case invalidEnvironmentValue(found: JSONType)
+    /// A page `since` that is not a whole number of at least 1.
+    case invalidSince(String)
+    /// A page `since` above the walkthrough's `version`.
+    case sinceAfterVersion(since: Int, version: Int)
+    /// Walkthroughs whose `after` lists wait for each other in a ring (the ids in order, the
+    /// first repeated at the end): none of them can ever be due.
+    case afterCycle([String])
+    /// An id in `after` that no definition in the folder has (a warning: it may live in
+    /// another folder).
+    case unknownAfter(String)
+
     /// Whether this kind of problem makes the definition invalid or only deserves attention.
     public var severity: Diagnostic.Severity {
         switch self {
-        case .imageNotFound, .unknownKey, .controlCharacter, .bidiControl, .missingTranslation:
+        case .imageNotFound, .unknownKey, .controlCharacter, .bidiControl, .missingTranslation,
+            .unknownAfter:
             return .warning
         default: return .error
         }
@@ -150,6 +178,17 @@ public enum DiagnosticKind: Sendable, Hashable {
         case .missingDefaultLocale: return "missingDefaultLocale"
         case .missingTranslation: return "missingTranslation"
         case .duplicateLocale: return "duplicateLocale"
+        case .ruleNotOnPage: return "ruleNotOnPage"
+        case .invalidMaxShows: return "invalidMaxShows"
+        case .invalidDuration: return "invalidDuration"
+        case .invalidDate: return "invalidDate"
+        case .emptyDateRange: return "emptyDateRange"
+        case .invalidVariableName: return "invalidVariableName"
+        case .invalidEnvironmentValue: return "invalidEnvironmentValue"
+        case .invalidSince: return "invalidSince"
+        case .sinceAfterVersion: return "sinceAfterVersion"
+        case .afterCycle: return "afterCycle"
+        case .unknownAfter: return "unknownAfter"
         }
     }
 }

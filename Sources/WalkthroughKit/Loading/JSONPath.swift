@@ -8,37 +8,12 @@ package enum JSONPath {
         if isIdentifier(key) {
             return parent.isEmpty ? key : parent + "." + key
         }
-        return parent + "[" + quoted(key) + "]"
+        return parent + "[" + CharacterSafety.quoted(key) + "]"
     }
 
     /// The path of element `index` inside the array at `parent`.
     package static func appending(index: Int, to parent: String) -> String {
         parent + "[" + String(index) + "]"
-    }
-
-    /// `key` as a JSON string literal, with quotes and escapes.
-    ///
-    /// Every character that could act on a terminal or reorder the line is escaped as `\uXXXX`:
-    /// C0, DEL and C1 controls, the line and paragraph separators, and the bidirectional
-    /// embeddings, overrides and isolates (a key or id holding U+202E would otherwise make the
-    /// rest of a diagnostic read backwards).
-    package static func quoted(_ key: String) -> String {
-        var result = "\""
-        for scalar in key.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case _ where needsEscape(scalar):
-                result += "\\u" + CharacterSafety.hex4(scalar.value)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
-
-    /// Whether `scalar` is written as `\uXXXX` in a quoted key: ``CharacterSafety``'s rule.
-    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        CharacterSafety.isUnsafeInLine(scalar.value)
     }
 
     private static func isIdentifier(_ key: String) -> Bool {

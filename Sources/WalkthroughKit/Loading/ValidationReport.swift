@@ -16,6 +16,8 @@ public struct ValidationReport: Sendable, Hashable {
     /// such as `walkthroughs/schema.json`, rather than a definition. Such a file has no
     /// walkthrough and no diagnostics; tools that go through a folder skip it.
     public var isJSONSchema: Bool
+    /// Where each entry of the top-level `when.after` is, for ``checkAfter(among:)``.
+    var afterPositions: [SourcePosition] = []
 
     /// Creates a report.
     public init(

@@ -18,12 +18,21 @@ public struct Page: Sendable, Hashable {
     /// `imageAlt`, `image`); empty for a page written in one language. The fields above hold
     /// the text of the locale the walkthrough is shown in.
     public var translations: Translations
+    /// `since`: the version of the walkthrough the page was added in (1 by default). A user
+    /// who finished an earlier version is shown only the pages added after it ("what's new").
+    public var since: Int
+    /// The page's own `when`: only ``ShowRules/environment`` applies; a page whose conditions
+    /// do not hold is left out.
+    public var when: ShowRules
 
     /// Creates a page.
     public init(
         id: String, heading: String, content: String, image: String? = nil,
-        imageAlt: String? = nil, translations: Translations = [:]
+        imageAlt: String? = nil, translations: Translations = [:], since: Int = 1,
+        when: ShowRules = ShowRules()
     ) {
+        self.since = since
+        self.when = when
         self.id = id
         self.heading = heading
         self.content = content

@@ -55,6 +55,9 @@ public struct Walkthrough: Sendable, Hashable {
     /// The folder that page image paths are relative to: the definition file's folder, or `nil`
     /// when the walkthrough was not loaded from a file.
     public var baseDirectory: String?
+    /// `when`: the conditions under which the walkthrough is due (``DueDecision``); empty
+    /// rules leave only "not seen at this version".
+    public var when: ShowRules
 
     /// Creates a walkthrough in code.
     ///
@@ -64,8 +67,9 @@ public struct Walkthrough: Sendable, Hashable {
         id: String, version: Int = 1, title: String? = nil, navigation: NavigationMode = .free,
         skippable: Bool = true, finishLabel: String = Walkthrough.defaultFinishLabel,
         pages: [Page], baseDirectory: String? = nil, defaultLocale: String = "en",
-        locales: [String]? = nil, translations: Translations = [:]
+        locales: [String]? = nil, translations: Translations = [:], when: ShowRules = ShowRules()
     ) {
+        self.when = when
         precondition(!pages.isEmpty, "a walkthrough has at least one page")
         precondition(version >= 1, "a walkthrough's version is 1 or more")
         self.id = id

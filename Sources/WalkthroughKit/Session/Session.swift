@@ -18,8 +18,15 @@
 ///
 /// A session is not `Sendable`: use it from one task or thread.
 public final class Session {
-    /// The walkthrough being played.
+    /// The walkthrough being played: the pages shown, in order (all of the definition's, unless
+    /// the session was given ``pagePositions``). Players number and count these.
     public let walkthrough: Walkthrough
+    /// The walkthrough as defined, every page included.
+    public let definition: Walkthrough
+    /// Where each page of ``walkthrough`` is in ``definition`` (0-based): what the store and the
+    /// events record, so that `lastPage` and event pages are positions in the definition even
+    /// when rules leave pages out.
+    public let pagePositions: [Int]
     /// The user the session records for, when it has a store.
     public let user: String?
     /// The store progress and outcome go to, if any.
@@ -44,6 +51,8 @@ public final class Session {
     /// Creates a session that only navigates and notifies, storing nothing.
     public init(walkthrough: Walkthrough) {
         self.walkthrough = walkthrough
+        self.definition = walkthrough
+        self.pagePositions = Array(walkthrough.pages.indices)
         self.user = nil
         self.store = nil
         self.priorRecord = nil
@@ -66,24 +75,37 @@ public final class Session {
     ///   - forced: Whether this is a replay asked for (`--force`), kept in the `started` event.
     ///   - recordsEvents: Whether to write events when `store` is an ``EventRecordingStore``;
     ///     pass ``EventRecording/isEnabled(environment:)`` to follow `WALKTHROUGH_EVENTS`.
+    ///   - pages: The pages to show, as 0-based positions in the definition in increasing order
+    ///     (``DueDecision/pages``); `nil` or empty: every page.
     /// - Throws: Whatever the store throws when reading.
     public init(
         walkthrough: Walkthrough, user: String, store: any SeenStore, restart: Bool = false,
-        locale: String? = nil, forced: Bool = false, recordsEvents: Bool = true
+        locale: String? = nil, forced: Bool = false, recordsEvents: Bool = true,
+        pages: [Int]? = nil
     ) throws {
         let record = try store.record(user: user, walkthrough: walkthrough.id)
+        let chosen = (pages ?? []).filter { walkthrough.pages.indices.contains($0) }
+        let positions = chosen.isEmpty ? Array(walkthrough.pages.indices) : chosen
+        var shown = walkthrough
+        if positions.count < walkthrough.pages.count {
+            shown.pages = positions.map { walkthrough.pages[$0] }
+        }
         var start = 0
         if !restart, let record, record.outcome == .inProgress,
             record.version == walkthrough.version
         {
-            start = min(max(record.lastPage, 0), walkthrough.pages.count - 1)
+            // The first page shown at or after the stored one (a position in the definition).
+            let stored = max(record.lastPage, 0)
+            start = positions.firstIndex { $0 >= stored } ?? positions.count - 1
         }
-        self.walkthrough = walkthrough
+        self.definition = walkthrough
+        self.pagePositions = positions
+        self.walkthrough = shown
         self.user = user
         self.store = store
         self.priorRecord = record
         self.resumedAt = start
-        self.navigator = Navigator(walkthrough: walkthrough, startingAt: start)
+        self.navigator = Navigator(walkthrough: shown, startingAt: start)
         self.locale = locale
         self.forced = forced
         self.recordsEvents = recordsEvents
@@ -233,8 +255,16 @@ public final class Session {
 
     /// Writes `change` and, where the store records them and the session may, `events`, in
     /// one transaction; a store that keeps no events gets the change alone.
-    private func store(_ change: SessionStep.Change?, events: [SessionStep.Event]) throws {
+    private func store(
+        _ change: SessionStep.Change?, events shownEvents: [SessionStep.Event]
+    )
+        throws
+    {
         guard let store, let user else { return }
+        // Pages shown are numbered among the shown ones; the store keeps definition positions.
+        let events = shownEvents.map { SessionStep.Event($0.kind, page: position($0.page)) }
+        var change = change
+        if case .progress(let page) = change { change = .progress(page: position(page)) }
         if recordsEvents, let recorder = store as? any EventRecordingStore {
             try recorder.write(
                 SessionStep(
@@ -253,6 +283,11 @@ public final class Session {
         case nil:
             break
         }
+    }
+
+    /// The position in the definition of the shown page at `index`.
+    private func position(_ index: Int) -> Int {
+        pagePositions.indices.contains(index) ? pagePositions[index] : index
     }
 
     private func notify(_ event: SessionEvent) {

@@ -24,6 +24,11 @@ public protocol EventRecordingStore: SeenStore {
     /// - Returns: How many events were (or would be) removed.
     func pruneEvents(before date: Date, dryRun: Bool) throws -> Int
 
+    /// What the rules need of `user`'s events: the automatic shows of `walkthrough` at
+    /// `version`, the last automatic show of any walkthrough, and the highest earlier version
+    /// of `walkthrough` the user finished.
+    func showSummary(user: String, walkthrough: String, version: Int) throws -> ShowSummary
+
     /// The funnel of `walkthrough` at `version`, counting the events at or after `since`, with
     /// pages `1...max(pageCount, the highest page in the events)` and no page ids.
     func funnelStats(

@@ -61,7 +61,7 @@ public final class PostgresSeenStore: EventRecordingStore {
     ///   may not create them: nothing has been recorded there.
     public init(
         url: String, options: Options = Options(),
-        environment: [String: String] = ProcessInfo.processInfo.environment,
+        environment: [String: String] = ProcessEnvironment.current(),
         now: @escaping @Sendable () -> Date = { Date() }
     ) throws(SeenStoreError) {
         let opened = try Self.openConnection(url: url, options: options, environment: environment)

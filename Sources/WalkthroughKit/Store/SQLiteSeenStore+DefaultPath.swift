@@ -1,4 +1,4 @@
-public import FoundationEssentials
+import FoundationEssentials
 import Glibc
 
 extension SQLiteSeenStore {
@@ -22,7 +22,7 @@ extension SQLiteSeenStore {
     ///   ``SeenStoreError/unsafeFolder(path:folder:reason:)`` when the default folder exists but
     ///   is not safe.
     public static func defaultPath(
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessEnvironment.current()
     ) throws(SeenStoreError) -> String {
         if let path = environment["WALKTHROUGH_DB"], !path.isEmpty {
             return path

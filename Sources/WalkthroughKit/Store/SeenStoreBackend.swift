@@ -1,4 +1,4 @@
-public import FoundationEssentials
+import FoundationEssentials
 
 /// Which kind of store a location names, and the one way to open it: a `postgresql://` or
 /// `postgres://` URL is a ``PostgresSeenStore``, anything else the path of a
@@ -39,7 +39,7 @@ public enum SeenStoreBackend: String, Sendable, Hashable, CaseIterable {
     ///   not allow creating it.
     public static func open(
         _ location: String, options: SQLiteSeenStore.Options = SQLiteSeenStore.Options(),
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessEnvironment.current()
     ) throws(SeenStoreError) -> any SeenStore {
         try openAdministered(location, options: options, environment: environment)
     }
@@ -48,7 +48,7 @@ public enum SeenStoreBackend: String, Sendable, Hashable, CaseIterable {
     /// `import` and the user a row-security store binds.
     package static func openAdministered(
         _ location: String, options: SQLiteSeenStore.Options = SQLiteSeenStore.Options(),
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessEnvironment.current()
     ) throws(SeenStoreError) -> any AdministeredSeenStore {
         switch SeenStoreBackend(location: location) {
         case .sqlite:

@@ -1,4 +1,4 @@
-public import FoundationEssentials
+import FoundationEssentials
 @preconcurrency import Glibc
 
 /// User names as the seen store keys them: who "the current user" is, and what a valid name is.
@@ -53,7 +53,7 @@ public enum UserName {
     /// The login name of the current user: `$LOGNAME`, else `$USER`, else the name of the
     /// effective user id in the password database, else `uid-N`.
     public static func current(
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessEnvironment.current()
     ) -> String {
         for key in ["LOGNAME", "USER"] {
             if let name = environment[key], !name.isEmpty { return name }

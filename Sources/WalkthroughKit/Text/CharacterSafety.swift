@@ -88,4 +88,24 @@ package enum CharacterSafety {
         }
         return result
     }
+
+    /// `key` as a JSON string literal, with quotes and escapes.
+    ///
+    /// Every character that could act on a terminal or reorder the line is escaped as `\uXXXX`:
+    /// C0, DEL and C1 controls, the line and paragraph separators, and the bidirectional
+    /// embeddings, overrides and isolates (a key or id holding U+202E would otherwise make the
+    /// rest of a diagnostic read backwards).
+    package static func quoted(_ key: String) -> String {
+        var result = "\""
+        for scalar in key.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case _ where isUnsafeInLine(scalar.value):
+                result += "\\u" + hex4(scalar.value)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
 }

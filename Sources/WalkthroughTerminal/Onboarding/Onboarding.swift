@@ -58,7 +58,8 @@ public enum Onboarding {
         storeFailure: StoreFailurePolicy = .throw,
         options: OnboardingOptions = OnboardingOptions()
     ) throws(OnboardingError) -> OnboardingResult {
-        let gate = FirstRunGate(user: user, store: store, environment: options.environment)
+        var gate = FirstRunGate(user: user, store: store, environment: options.environment)
+        if let now = options.now { gate.clock = { now } }
         let walkthrough: Walkthrough
         do {
             walkthrough = try gate.load(source).localized(for: options.shownLocale)
@@ -71,12 +72,13 @@ public enum Onboarding {
         case .terminal: fullScreen = true
         case .plain: fullScreen = false
         case .hidden(let reason):
+            guard !options.force else { return .notShown(reason) }
             do {
-                let status = try gate.status(of: .walkthrough(walkthrough))
-                if status.isSeen, !options.force, let record = status.record {
+                let decision = try gate.due(.walkthrough(walkthrough))
+                if decision.reason == .seen, let record = decision.record {
                     return .alreadySeen(record)
                 }
-                return .notShown(reason)
+                return .notShown(decision.isDue ? reason : .notDue(decision))
             } catch {
                 return try failed(error, storeFailure: storeFailure)
             }
@@ -89,6 +91,7 @@ public enum Onboarding {
                 recordsEvents: options.recordsEvents)
             {
             case .alreadySeen(let record): return .alreadySeen(record)
+            case .notDue(let decision): return .notShown(.notDue(decision))
             case .show(let shown): session = shown
             }
         } catch {

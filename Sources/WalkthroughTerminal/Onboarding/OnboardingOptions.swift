@@ -47,12 +47,15 @@ public struct OnboardingOptions: Sendable, Hashable {
     /// `LocaleMatcher`'s rules, finally to the definition's `defaultLocale`. The seen state
     /// is the same in every language.
     public var locale: LanguageTag?
+    /// The time the rules (`when.from`, `until`, `minInterval`) are read against. Default:
+    /// `nil`, the system clock; tests set it.
+    public var now: Date?
 
     /// Creates options; every default suits a command-line tool.
     public init(
         input: Int32 = 0, output: Int32 = 1, errorOutput: Int32 = 2,
         signals: SignalHandling = .all,
-        environment: [String: String] = ProcessInfo.processInfo.environment,
+        environment: [String: String] = ProcessEnvironment.current(),
         restart: Bool = false, recordsEvents: Bool? = nil, locale: LanguageTag? = nil,
         force: Bool = false
     ) {

@@ -72,13 +72,17 @@ public enum NotShownReason: Sendable, CustomStringConvertible {
     /// ``StoreFailurePolicy/ignore``: a `SeenStoreError` from the SQLite store, or what a
     /// custom store threw.
     case storeUnavailable(any Error)
+    /// The walkthrough is not due: a rule of its `when` or the quiet switch
+    /// (`WALKTHROUGH_DISABLE`, `CI`) holds it back; the decision says which and why.
+    case notDue(DueDecision)
 
-    /// `not interactive`, `policy never`, or `store unavailable (…)`.
+    /// `not interactive`, `policy never`, `store unavailable (…)` or `not due: reason (…)`.
     public var description: String {
         switch self {
         case .notInteractive: return "not interactive"
         case .policyNever: return "policy never"
         case .storeUnavailable(let error): return "store unavailable (\(error))"
+        case .notDue(let decision): return "not due: \(decision.reason) (\(decision.detail))"
         }
     }
 }

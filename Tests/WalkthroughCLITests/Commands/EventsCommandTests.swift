@@ -1,4 +1,5 @@
 import Testing
+import WalkthroughKit
 
 @testable import WalkthroughCLI
 

@@ -30,18 +30,19 @@ struct ListCommandTests {
         #expect(result.code == .success, "\(result.standardError)")
         #expect(
             result.standardOutput == """
-                ID         TITLE    PAGES  VERSION  NAVIGATION  STATE FOR alice
-                a-new      Tour     3      1        linear      not seen
-                b-started  Tour     4      1        linear      in progress at page 3/4
-                c-done     Tour     3      1        free        completed
-                d-skipped  Skipped  3      1        linear      skipped
-                e-bumped   Tour     3      2        linear      not seen (completed version 1)
-                f-old-run  Tour     3      2        linear      not seen (started version 1)
+                ID         TITLE    PAGES  VERSION  NAVIGATION  STATE FOR alice                 DUE
+                a-new      Tour     3      1        linear      not seen                        yes
+                b-started  Tour     4      1        linear      in progress at page 3/4         yes
+                c-done     Tour     3      1        free        completed                       no: seen
+                d-skipped  Skipped  3      1        linear      skipped                         no: seen
+                e-bumped   Tour     3      2        linear      not seen (completed version 1)  yes
+                f-old-run  Tour     3      2        linear      not seen (started version 1)    yes
 
                 """)
         #expect(
             sandbox.run(["list", folder, "--user", "bob"]).standardOutput.contains(
                 "a-new      Tour     3      1        linear      completed"))
+
     }
 
     @Test func listsAnInvalidFileWithItsFirstProblem() throws {
@@ -52,9 +53,9 @@ struct ListCommandTests {
         #expect(result.code == .success)
         #expect(
             result.standardOutput == """
-                ID           TITLE  PAGES  VERSION  NAVIGATION  STATE FOR alice
-                broken.json  -      -      -        -           invalid: pages[0].heading: required field is missing (line 1, column 12)
-                good         Tour   3      1        linear      not seen
+                ID           TITLE  PAGES  VERSION  NAVIGATION  STATE FOR alice                                                           DUE
+                broken.json  -      -      -        -           invalid: pages[0].heading: required field is missing (line 1, column 12)  -
+                good         Tour   3      1        linear      not seen                                                                  yes
 
                 """)
     }
@@ -66,11 +67,11 @@ struct ListCommandTests {
         #expect(result.code == .success)
         #expect(
             result.standardOutput == """
-                ID               TITLE                      PAGES  VERSION  NAVIGATION  STATE FOR alice
-                foodpin-zh-hant  FoodPin 美食地圖           3      1        linear      not seen
-                foodpin          FoodPin                    3      1        linear      not seen
-                languages        Every script at its width  3      1        free        not seen
-                media-tabs       Your Library               3      1        free        not seen
+                ID               TITLE                      PAGES  VERSION  NAVIGATION  STATE FOR alice  DUE
+                foodpin-zh-hant  FoodPin 美食地圖           3      1        linear      not seen         yes
+                foodpin          FoodPin                    3      1        linear      not seen         yes
+                languages        Every script at its width  3      1        free        not seen         yes
+                media-tabs       Your Library               3      1        free        not seen         yes
 
                 """)
         #expect(sandbox.createdFiles.isEmpty, "listing creates no database")
@@ -84,9 +85,9 @@ struct ListCommandTests {
         let result = sandbox.run(["list", sandbox.definitions])
         #expect(
             result.standardOutput == """
-                ID     TITLE  PAGES  VERSION  NAVIGATION  STATE FOR alice
-                bare   -      1      1        free        not seen
-                blank  -      1      1        free        not seen
+                ID     TITLE  PAGES  VERSION  NAVIGATION  STATE FOR alice  DUE
+                bare   -      1      1        free        not seen         yes
+                blank  -      1      1        free        not seen         yes
 
                 """)
     }

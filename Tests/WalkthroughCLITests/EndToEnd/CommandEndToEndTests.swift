@@ -59,8 +59,8 @@ struct CommandEndToEndTests {
         #expect(list.status == 0)
         #expect(
             list.standardOutput == """
-                ID       TITLE    PAGES  VERSION  NAVIGATION  STATE FOR bob
-                foodpin  FoodPin  3      1        linear      completed
+                ID       TITLE    PAGES  VERSION  NAVIGATION  STATE FOR bob  DUE
+                foodpin  FoodPin  3      1        linear      completed      no: seen
 
                 """)
         let reset = try sandbox.execute(["reset", "--all-users", "walkthroughs/foodpin.json"])
@@ -75,7 +75,7 @@ struct CommandEndToEndTests {
         #expect(unknown.status == 64)
         #expect(
             unknown.standardError == """
-                Error: Unknown option '--forse'. Did you mean '--force'? Usage: walkthrough play <walkthrough> [--user <name>] [--db <path>] [--force] [--restart] [--plain] [--locale <tag>]; see 'walkthrough play --help'.
+                Error: Unknown option '--forse'. Did you mean '--force'? Usage: walkthrough play <walkthrough> [--user <name>] [--db <path>] [--force] [--restart] [--plain] [--all] [--locale <tag>]; see 'walkthrough play --help'.
 
                 """)
         let badUser = try sandbox.execute(["seen", "foodpin", "--user", ""])

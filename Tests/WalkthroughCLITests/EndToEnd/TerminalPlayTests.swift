@@ -113,6 +113,35 @@ struct TerminalPlayTests {
         #expect(records.first?["lastPage"] as? Int == 3)
     }
 
+    /// What's new on a terminal: a user who finished version 1 sees only the two new pages, and
+    /// the indicator counts those two.
+    @Test func whatsNewShowsOnlyTheNewPagesAndTheIndicatorCountsThem() throws {
+        let sandbox = try sandbox()
+        try sandbox.define(
+            "tour.json",
+            #"{"id": "tour", "title": "Tour", "pages": [{"heading": "Old", "content": ""}]}"#)
+        _ = try sandbox.execute(["play", "tour"], input: "n\n")
+        try sandbox.define(
+            "tour.json",
+            """
+            {"id": "tour", "version": 2, "title": "Tour", "pages": [
+              {"heading": "Old", "content": ""}, {"heading": "New one", "content": "", "since": 2},
+              {"heading": "New two", "content": "", "since": 2}]}
+            """)
+        let tmux = try pane(sandbox, command(sandbox, ["play", "tour"]))
+        defer { tmux.kill() }
+        #expect(tmux.waitFor("● ○  1/2"), "\((try? tmux.capture()) ?? [])")
+        #expect(tmux.waitFor("New one"))
+        try tmux.sendKeys("Right")
+        #expect(tmux.waitFor("○ ●  2/2"))
+        #expect(tmux.waitFor("New two"))
+        try tmux.sendKeys("Enter")
+        #expect(exitStatus(tmux) == 0, "\((try? tmux.capture()) ?? [])")
+        #expect(tmux.waitFor("Recorded: alice completed Tour (version 2)."))
+        let records = try sandbox.recordsFromStatus()
+        #expect(records.first { $0["walkthrough"] as? String == "tour" }?["lastPage"] as? Int == 3)
+    }
+
     @Test func resumesWhereTheUserLeftOff() throws {
         let sandbox = try sandbox()
         _ = try sandbox.execute(["play", "foodpin"], input: "n\nq\n")

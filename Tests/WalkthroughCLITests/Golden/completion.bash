@@ -20,7 +20,7 @@ _walkthrough() {
     cur="${COMP_WORDS[COMP_CWORD]}"
     prev="${COMP_WORDS[COMP_CWORD-1]}"
     if [ "$COMP_CWORD" -eq 1 ]; then
-        COMPREPLY=($(compgen -W "play seen mark reset status list validate export import db events stats help --help --version --generate-completion-script --generate-manual" -- "$cur"))
+        COMPREPLY=($(compgen -W "play seen due mark reset status list validate export import db events stats help --help --version --generate-completion-script --generate-manual" -- "$cur"))
         return
     fi
     command="${COMP_WORDS[1]}"
@@ -29,7 +29,7 @@ _walkthrough() {
             COMPREPLY=($(compgen -W "bash zsh fish" -- "$cur"))
             return ;;
         help)
-            COMPREPLY=($(compgen -W "play seen mark reset status list validate export import db events stats help" -- "$cur"))
+            COMPREPLY=($(compgen -W "play seen due mark reset status list validate export import db events stats help" -- "$cur"))
             return ;;
     esac
     if [ "$command" = db ]; then
@@ -50,12 +50,16 @@ _walkthrough() {
     fi
     case "$command" in
         "play")
-            options="--user --db --force --restart --plain --locale --help"
+            options="--user --db --force --restart --plain --all --locale --help"
             values="--user --db --locale"
             kind=definition ;;
         "seen")
             options="--user --db --quiet -q --help"
             values="--user --db"
+            kind=definition ;;
+        "due")
+            options="--user --db --locale --quiet -q --json --help"
+            values="--user --db --locale"
             kind=definition ;;
         "mark")
             options="--user --db --skipped --help"

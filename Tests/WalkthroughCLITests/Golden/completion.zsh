@@ -26,13 +26,13 @@ _walkthrough_definitions() {
 _walkthrough() {
     local command
     if (( CURRENT == 2 )); then
-        compadd -- 'play' 'seen' 'mark' 'reset' 'status' 'list' 'validate' 'export' 'import' 'db' 'events' 'stats' 'help' --help --version --generate-completion-script --generate-manual
+        compadd -- 'play' 'seen' 'due' 'mark' 'reset' 'status' 'list' 'validate' 'export' 'import' 'db' 'events' 'stats' 'help' --help --version --generate-completion-script --generate-manual
         return
     fi
     command=${words[2]}
     case $command in
         --generate-completion-script) compadd -- bash zsh fish; return ;;
-        help) compadd -- 'play' 'seen' 'mark' 'reset' 'status' 'list' 'validate' 'export' 'import' 'db' 'events' 'stats' 'help'; return ;;
+        help) compadd -- 'play' 'seen' 'due' 'mark' 'reset' 'status' 'list' 'validate' 'export' 'import' 'db' 'events' 'stats' 'help'; return ;;
     esac
     if [[ $command == db ]]; then
         if (( CURRENT == 3 )); then
@@ -56,9 +56,11 @@ _walkthrough() {
     (( CURRENT-- ))
     case $command in
         "play")
-            _arguments --user'[The user to act for (default: the login name).]:name: ' --db'[The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).]:path:_files' --force'[Play it even if the user has already seen it.]' --restart'[Start on the first page instead of resuming.]' --plain'[Print plain text and read commands, even on a terminal.]' --locale'[The language to show, a BCP 47 tag such as zh-Hant (default: from LC_ALL, LC_MESSAGES or LANG).]:tag: ' '(- *)--help[Show help information.]' '*:walkthrough:_walkthrough_definitions' ;;
+            _arguments --user'[The user to act for (default: the login name).]:name: ' --db'[The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).]:path:_files' --force'[Play it even if the user has already seen it.]' --restart'[Start on the first page instead of resuming.]' --plain'[Print plain text and read commands, even on a terminal.]' --all'[Show every page, not only what is new since the user'\''s version.]' --locale'[The language to show, a BCP 47 tag such as zh-Hant (default: from LC_ALL, LC_MESSAGES or LANG).]:tag: ' '(- *)--help[Show help information.]' '*:walkthrough:_walkthrough_definitions' ;;
         "seen")
             _arguments --user'[The user to act for (default: the login name).]:name: ' --db'[The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).]:path:_files' '(-q --quiet)'{-q,--quiet}'[Print nothing; answer with the exit status only.]' '(- *)--help[Show help information.]' '*:walkthrough:_walkthrough_definitions' ;;
+        "due")
+            _arguments --user'[The user to act for (default: the login name).]:name: ' --db'[The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).]:path:_files' --locale'[The language to show, a BCP 47 tag such as zh-Hant (default: from LC_ALL, LC_MESSAGES or LANG).]:tag: ' '(-q --quiet)'{-q,--quiet}'[Print nothing; answer with the exit status only.]' --json'[Print the decision as a JSON object.]' '(- *)--help[Show help information.]' '*:walkthrough:_walkthrough_definitions' ;;
         "mark")
             _arguments --user'[The user to act for (default: the login name).]:name: ' --db'[The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).]:path:_files' --skipped'[Record it as skipped rather than completed.]' '(- *)--help[Show help information.]' '*:walkthrough:_walkthrough_definitions' ;;
         "reset")

@@ -40,6 +40,9 @@ struct SchemaTests {
         for key in DefinitionFormat.localizedRootKeys {
             try expectLocalized(try #require(properties[key]), key)
         }
+        let rules = try #require(properties["when"]?["properties"] as? [String: [String: Any]])
+        #expect(Set(rules.keys) == Set(DefinitionFormat.ruleKeys))
+        #expect(rules["maxShows"]?["maximum"] as? Int == DefinitionFormat.maximumShows)
         #expect(properties["pages"]?["minItems"] as? Int == 1)
         #expect(properties["pages"]?["maxItems"] as? Int == DefinitionFormat.maximumPages)
     }
@@ -55,6 +58,12 @@ struct SchemaTests {
         for key in DefinitionFormat.pageKeys {
             if DefinitionFormat.localizedPageKeys.contains(key) {
                 try expectLocalized(try #require(properties[key]), key)
+            } else if key == "since" {
+                #expect(properties[key]?["type"] as? String == "integer")
+                #expect(properties[key]?["minimum"] as? Int == 1)
+            } else if key == "when" {
+                let rules = try #require(properties[key]?["properties"] as? [String: Any])
+                #expect(Set(rules.keys) == Set(DefinitionFormat.pageRuleKeys))
             } else {
                 #expect(properties[key]?["type"] as? String == "string", "\(key)")
             }

@@ -72,6 +72,9 @@ struct FolderBoundStore: EventRecordingStore {
     func pruneEvents(before date: Date, dryRun: Bool) throws -> Int {
         try base.pruneEvents(before: date, dryRun: dryRun)
     }
+    func showSummary(user: String, walkthrough: String, version: Int) throws -> ShowSummary {
+        try base.showSummary(user: user, walkthrough: walkthrough, version: version)
+    }
     func funnelStats(
         walkthrough: String, version: Int, since: Date?, pageCount: Int
     ) throws -> FunnelStats {

@@ -20,7 +20,7 @@ struct PlainHarness {
         _ source: DefinitionSource, commands: String = "", user: String? = nil,
         store: SeenStoreLocation, policy: OnboardingPolicy = .always,
         storeFailure: StoreFailurePolicy = .throw, environment: [String: String] = testEnvironment,
-        restart: Bool = false, force: Bool = false
+        restart: Bool = false, force: Bool = false, now: Date? = nil
     ) throws {
         var ends: [Int32] = [-1, -1]
         try #require(pipe(&ends) == 0)
@@ -35,9 +35,10 @@ struct PlainHarness {
             close(out)
             close(err)
         }
-        let options = OnboardingOptions(
+        var options = OnboardingOptions(
             input: ends[0], output: out, errorOutput: err, signals: .none,
             environment: environment, restart: restart, force: force)
+        options.now = now
         result = Result { () throws(OnboardingError) in
             try Onboarding.presentIfNeeded(
                 source, user: user, store: store, policy: policy, storeFailure: storeFailure,

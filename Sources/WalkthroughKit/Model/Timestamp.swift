@@ -1,5 +1,4 @@
-import FoundationEssentials
-import WalkthroughKit
+package import FoundationEssentials
 
 /// Dates as the command prints them, always in UTC, computed by hand (no formatter, no time-zone
 /// database: the command must start fast, and UTC needs neither).
@@ -8,15 +7,15 @@ import WalkthroughKit
 ///   The store keeps `updatedAt` to the millisecond, so this form loses nothing, and it always
 ///   has three fraction digits so every value has the same length.
 /// - ``human(_:)``: `2026-11-29 22:47:03 UTC`, for tables and sentences.
-enum Timestamp {
+package enum Timestamp {
     /// `2026-11-29T22:47:03.123Z`.
-    static func json(_ date: Date) -> String {
+    package static func json(_ date: Date) -> String {
         let parts = Parts(date)
         return "\(parts.date)T\(parts.time).\(pad(parts.milliseconds, 3))Z"
     }
 
     /// `2026-11-29 22:47:03 UTC`.
-    static func human(_ date: Date) -> String {
+    package static func human(_ date: Date) -> String {
         let parts = Parts(date)
         return "\(parts.date) \(parts.time) UTC"
     }
@@ -50,7 +49,7 @@ enum Timestamp {
     }
 
     /// Quotient and remainder rounded towards minus infinity, so dates before 1970 work too.
-    static func floorDivide(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
+    package static func floorDivide(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
         var quotient = value / divisor
         var remainder = value % divisor
         if remainder < 0 {
@@ -61,7 +60,7 @@ enum Timestamp {
     }
 
     /// The proleptic Gregorian date `days` after 1970-01-01 (Howard Hinnant's `civil_from_days`).
-    static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+    package static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
         let shifted = days + 719_468
         let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
         let dayOfEra = shifted - era * 146_097

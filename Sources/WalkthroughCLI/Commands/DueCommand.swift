@@ -1,0 +1,70 @@
+import WalkthroughKit
+
+/// `walkthrough due FILE|ID [--user NAME] [--db DB] [--locale TAG] [-q] [--json]`: whether a
+/// walkthrough would be shown now, and why not.
+///
+/// Exit 0 when it is due, 1 when not, with one line saying why (nothing with `-q`); `--json`
+/// prints `{"walkthrough", "user", "due", "reason", "detail", "pages"}`. It only reads: the
+/// store is opened read-only and nothing is created. The shell gate:
+///
+/// ```sh
+/// walkthrough due onboarding -q && walkthrough play onboarding
+/// ```
+struct DueCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        name: "due",
+        abstract: "Tell whether a walkthrough is due for a user (exit 0) or not (exit 1), and why.",
+        discussion: """
+            Due means not seen at the current version, and every rule of the definition's \
+            "when" allows it (after, env, from/until, maxShows, minInterval); nothing is due \
+            when WALKTHROUGH_DISABLE is set (not empty, 0 or false) or CI is true or 1. \
+            Reasons: due, seen, notYet, expired, waitingFor, env, maxShows, quietPeriod, \
+            disabled, ci. --json prints walkthrough, user, due, reason, detail and pages (the \
+            1-based pages it would show). Only reads; nothing is created. For scripts: \
+            walkthrough due ID -q && walkthrough play ID
+            """,
+        arguments: [
+            ArgumentSpec(name: "walkthrough", help: "A definition file, file name or id.")
+        ],
+        options: StoreOptions.specs + [
+            LocaleOption.spec,
+            .flag("quiet", short: "q", help: "Print nothing; answer with the exit status only."),
+            .flag("json", help: "Print the decision as a JSON object."),
+        ])
+
+    /// The `FILE|ID` argument.
+    var walkthrough: String
+    /// `--user` and `--db`.
+    var store: StoreOptions
+    /// `--locale`: the language of the title in the sentence.
+    var locale: LocaleOption
+    /// `-q`: print nothing.
+    var quiet: Bool
+    /// `--json`: the decision as JSON.
+    var json: Bool
+
+    init(parsed: ParsedArguments) {
+        walkthrough = parsed.argument("walkthrough")[0]
+        store = StoreOptions(parsed: parsed)
+        locale = LocaleOption(parsed: parsed)
+        quiet = parsed.flag("quiet")
+        json = parsed.flag("json")
+    }
+
+    func run(in context: CommandContext) throws -> ExitCode {
+        let name = Self.configuration.name
+        let environment = context.environment
+        let user = try store.user(environment: environment, command: name)
+        let path = try store.databasePath(environment: environment, command: name)
+        let definition = try Definitions.load(walkthrough, environment: environment)
+            .localized(for: try locale.tag(environment: environment, command: name))
+        let (decision, _) = try DueCheck.decide(
+            definition, user: user, store: store, path: path, environment: environment)
+        if json {
+            context.print(DueCheck.json(decision).rendered())
+        } else if !quiet {
+            context.print(DueCheck.sentence(decision, title: Wording.name(of: definition)))
+        }
+        return decision.isDue ? .success : .notSeen
+    }
+}

@@ -1,0 +1,201 @@
+public import FoundationEssentials
+
+/// Whether a walkthrough is due for a user, why, and which pages it would show: the one
+/// decision that `walkthrough due`, `walkthrough play` and the one-call gate all follow.
+///
+/// ``evaluate(_:user:history:environment:now:)`` is a pure function of the definition, what the
+/// store knows (``ShowHistory``), the environment and the clock, so that a test sets each;
+/// ``FirstRunGate/due(_:)`` reads the history from the store and asks it.
+///
+/// ```swift
+/// let decision = try FirstRunGate().due("onboarding")
+/// if !decision.isDue { print("not shown: \(decision.reason): \(decision.detail)") }
+/// ```
+public struct DueDecision: Sendable, Hashable {
+    /// The walkthrough's id.
+    public var walkthrough: String
+    /// The user asked about.
+    public var user: String
+    /// Why it is due or not.
+    public var reason: DueReason
+    /// One sentence a person reads: what holds it back, or what it would show.
+    public var detail: String
+    /// The pages it would show, as 0-based positions in the definition: every page for a new
+    /// user, only "what's new" for one who finished an earlier version, never a page whose own
+    /// `env` does not hold; empty when it is not due.
+    public var pages: [Int]
+    /// The user's record, of any version.
+    public var record: SeenRecord?
+    /// ``DueReason/waitingFor``: the ids of `after` not finished yet.
+    public var waitingFor: [String]
+    /// ``DueReason/env``, ``DueReason/disabled``, ``DueReason/ci``: the variable concerned.
+    public var variable: String?
+    /// ``DueReason/quietPeriod``: when it will be due; ``DueReason/notYet``: `from`.
+    public var dueAt: Date?
+    /// The version what's new counts from (the one the user finished), when only what's new
+    /// would be shown.
+    public var whatsNewSince: Int?
+
+    /// Whether it is due.
+    public var isDue: Bool { reason == .due }
+
+    /// Creates a decision.
+    public init(
+        walkthrough: String, user: String, reason: DueReason, detail: String,
+        pages: [Int] = [], record: SeenRecord? = nil, waitingFor: [String] = [],
+        variable: String? = nil, dueAt: Date? = nil, whatsNewSince: Int? = nil
+    ) {
+        self.walkthrough = walkthrough
+        self.user = user
+        self.reason = reason
+        self.detail = detail
+        self.pages = pages
+        self.record = record
+        self.waitingFor = waitingFor
+        self.variable = variable
+        self.dueAt = dueAt
+        self.whatsNewSince = whatsNewSince
+    }
+
+    // MARK: - The decision
+
+    /// Decides whether `walkthrough` is due for the user whose history this is.
+    ///
+    /// - Parameters:
+    ///   - walkthrough: The definition, with its `when` and its pages' `since` and `when`.
+    ///   - user: The user, named in the decision.
+    ///   - history: What the store knows of the user.
+    ///   - environment: The variables `WALKTHROUGH_DISABLE`, `CI` and `when.env` read.
+    ///   - now: The clock.
+    public static func evaluate(
+        _ walkthrough: Walkthrough, user: String, history: ShowHistory,
+        environment: [String: String], now: Date
+    ) -> DueDecision {
+        var decision = DueDecision(
+            walkthrough: walkthrough.id, user: user, reason: .due, detail: "",
+            record: history.record)
+        func no(_ reason: DueReason, _ detail: String) -> DueDecision {
+            decision.reason = reason
+            decision.detail = detail
+            return decision
+        }
+        let rules = walkthrough.when
+        if let quiet = QuietSwitch.reason(environment: environment) {
+            let name = quiet == .disabled ? "WALKTHROUGH_DISABLE" : "CI"
+            decision.variable = name
+            let value = CharacterSafety.quoted(environment[name] ?? "")
+            return no(
+                quiet,
+                quiet == .disabled
+                    ? "WALKTHROUGH_DISABLE is \(value): no walkthrough is shown"
+                    : "CI is \(value): no walkthrough is shown on CI")
+        }
+        if let record = history.record, record.isSeen(atLeast: walkthrough.version) {
+            return no(
+                .seen,
+                "\(user) \(record.outcome.rawValue) version \(record.version) on "
+                    + "\(Timestamp.json(record.updatedAt))")
+        }
+        if let failed = rules.failedCondition(in: environment) {
+            decision.variable = failed.name
+            return no(.env, "when.env needs \(failed)")
+        }
+        let milliseconds = now.millisecondsSince1970
+        if let from = rules.from, milliseconds < from.millisecondsSince1970 {
+            decision.dueAt = from
+            return no(.notYet, "not before \(Timestamp.json(from)) (when.from)")
+        }
+        if let until = rules.until, milliseconds >= until.millisecondsSince1970 {
+            return no(.expired, "ended at \(Timestamp.json(until)) (when.until)")
+        }
+        let waiting = rules.after.filter { !history.finished.contains($0) }
+        if !waiting.isEmpty {
+            decision.waitingFor = waiting
+            return no(
+                .waitingFor,
+                "waiting for \(waiting.joined(separator: ", ")) to be completed or skipped")
+        }
+        if let maxShows = rules.maxShows, history.shows >= maxShows {
+            return no(
+                .maxShows,
+                "shown \(history.shows) time\(history.shows == 1 ? "" : "s") without being "
+                    + "finished (when.maxShows \(maxShows))")
+        }
+        if let interval = rules.minInterval, let last = history.lastShow {
+            let intervalMilliseconds =
+                interval.components.seconds * 1000
+                + interval.components.attoseconds / 1_000_000_000_000_000
+            let (next, overflow) = last.millisecondsSince1970.addingReportingOverflow(
+                intervalMilliseconds)
+            if overflow || milliseconds < next {
+                let dueAt = Date(millisecondsSince1970: overflow ? .max : next)
+                decision.dueAt = dueAt
+                return no(
+                    .quietPeriod,
+                    "a walkthrough was shown at \(Timestamp.json(last)); due at "
+                        + "\(Timestamp.json(dueAt)) (when.minInterval "
+                        + "\(RuleDuration.format(interval)))")
+            }
+        }
+        return pages(of: walkthrough, history: history, environment: environment, into: decision)
+    }
+
+    /// The pages a due walkthrough shows, or ``DueReason/env`` when their own `env` leaves out
+    /// every one.
+    private static func pages(
+        of walkthrough: Walkthrough, history: ShowHistory, environment: [String: String],
+        into decision: DueDecision
+    ) -> DueDecision {
+        var decision = decision
+        let since = whatsNewBase(of: walkthrough, history: history)
+        var candidates = Array(walkthrough.pages.indices)
+        if let since {
+            let newer = candidates.filter { walkthrough.pages[$0].since > since }
+            if !newer.isEmpty {
+                candidates = newer
+                decision.whatsNewSince = since
+            }
+        }
+        var firstFailure: (index: Int, condition: EnvironmentCondition)?
+        decision.pages = candidates.filter { index in
+            guard let failed = walkthrough.pages[index].when.failedCondition(in: environment)
+            else { return true }
+            if firstFailure == nil { firstFailure = (index, failed) }
+            return false
+        }
+        if decision.pages.isEmpty, let firstFailure {
+            decision.reason = .env
+            decision.variable = firstFailure.condition.name
+            decision.detail =
+                "every page it would show is left out by its own when.env (pages["
+                + "\(firstFailure.index)] needs \(firstFailure.condition))"
+            return decision
+        }
+        let count = decision.pages.count
+        let shown = "\(count) page\(count == 1 ? "" : "s")"
+        if let whatsNew = decision.whatsNewSince {
+            decision.detail =
+                "what's new since version \(whatsNew): \(shown) ("
+                + decision.pages.map { String($0 + 1) }.joined(separator: ", ") + ")"
+        } else if count < walkthrough.pages.count {
+            decision.detail =
+                "\(shown) of \(walkthrough.pages.count) ("
+                + decision.pages.map { String($0 + 1) }.joined(separator: ", ") + ")"
+        } else {
+            decision.detail = shown
+        }
+        return decision
+    }
+
+    /// The version "what's new" counts from: the one the user finished, when a later one is due.
+    private static func whatsNewBase(of walkthrough: Walkthrough, history: ShowHistory) -> Int? {
+        guard let record = history.record else { return nil }
+        if record.outcome != .inProgress, record.version < walkthrough.version {
+            return record.version
+        }
+        if record.outcome == .inProgress, record.version == walkthrough.version {
+            return history.finishedVersion
+        }
+        return nil
+    }
+}

@@ -1,0 +1,67 @@
+public import FoundationEssentials
+
+/// What the store knows of a user that the rules need: the record of the walkthrough, which
+/// walkthroughs of `when.after` are finished, and the automatic shows the events count.
+///
+/// ``read(for:user:from:)`` fills it with the fewest reads: the record alone when the user has
+/// seen the current version; the `after` records only when there is an `after`; the events
+/// only for `maxShows`, `minInterval`, or an unfinished run of "what's new".
+public struct ShowHistory: Sendable, Hashable {
+    /// The user's record of the walkthrough, of any version.
+    public var record: SeenRecord?
+    /// The ids of `when.after` the user completed or skipped (any version).
+    public var finished: Set<String>
+    /// How many times the current version was shown automatically (a `started` event that was
+    /// not forced).
+    public var shows: Int
+    /// When any walkthrough was last shown automatically to the user.
+    public var lastShow: Date?
+    /// The highest version before the current one that the user finished, by the events: what
+    /// an unfinished run of "what's new" counts from, once the record holds the new version.
+    public var finishedVersion: Int?
+
+    /// A history.
+    public init(
+        record: SeenRecord? = nil, finished: Set<String> = [], shows: Int = 0,
+        lastShow: Date? = nil, finishedVersion: Int? = nil
+    ) {
+        self.record = record
+        self.finished = finished
+        self.shows = shows
+        self.lastShow = lastShow
+        self.finishedVersion = finishedVersion
+    }
+
+    /// Reads what the rules of `walkthrough` need from `store` (`nil`: nothing is recorded).
+    ///
+    /// - Throws: What the store throws.
+    public static func read(
+        for walkthrough: Walkthrough, user: String, from store: (any SeenStore)?
+    ) throws -> ShowHistory {
+        var history = ShowHistory()
+        guard let store else { return history }
+        history.record = try store.record(user: user, walkthrough: walkthrough.id)
+        if history.record?.isSeen(atLeast: walkthrough.version) == true { return history }
+        for id in walkthrough.when.after {
+            if let outcome = try store.record(user: user, walkthrough: id)?.outcome,
+                outcome != .inProgress
+            {
+                history.finished.insert(id)
+            }
+        }
+        let resumesWhatsNew =
+            history.record?.outcome == .inProgress
+            && history.record?.version == walkthrough.version
+            && walkthrough.pages.contains { $0.since > 1 }
+        let rules = walkthrough.when
+        guard rules.maxShows != nil || rules.minInterval != nil || resumesWhatsNew,
+            let events = store as? any EventRecordingStore
+        else { return history }
+        let summary = try events.showSummary(
+            user: user, walkthrough: walkthrough.id, version: walkthrough.version)
+        history.shows = summary.shows
+        history.lastShow = summary.lastShow
+        history.finishedVersion = summary.finishedVersion
+        return history
+    }
+}

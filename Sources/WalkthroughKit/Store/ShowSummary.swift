@@ -1,0 +1,44 @@
+public import FoundationEssentials
+
+/// What a store's events say of a user's automatic shows; see
+/// ``EventRecordingStore/showSummary(user:walkthrough:version:)``.
+public struct ShowSummary: Sendable, Hashable {
+    /// Automatic shows (`started`, not forced) of the walkthrough at the version.
+    public var shows: Int
+    /// The last automatic show of any walkthrough to the user.
+    public var lastShow: Date?
+    /// The highest version below the one asked that the user finished.
+    public var finishedVersion: Int?
+
+    /// A summary.
+    public init(shows: Int = 0, lastShow: Date? = nil, finishedVersion: Int? = nil) {
+        self.shows = shows
+        self.lastShow = lastShow
+        self.finishedVersion = finishedVersion
+    }
+}
+
+extension EventRecordingStore {
+    /// Default: the user's events, one at a time.
+    public func showSummary(
+        user: String, walkthrough: String, version: Int
+    ) throws -> ShowSummary {
+        var summary = ShowSummary()
+        try forEachEvent(matching: EventFilter(user: user)) { event in
+            switch event.kind {
+            case .started(_, _, forced: false):
+                if summary.lastShow.map({ event.time > $0 }) ?? true {
+                    summary.lastShow = event.time
+                }
+                if event.walkthrough == walkthrough, event.version == version {
+                    summary.shows += 1
+                }
+            case .finished where event.walkthrough == walkthrough && event.version < version:
+                summary.finishedVersion = max(summary.finishedVersion ?? 0, event.version)
+            default:
+                break
+            }
+        }
+        return summary
+    }
+}
