@@ -64,6 +64,13 @@ public enum DefinitionFormat {
     /// The keys that must be present on every page.
     public static let requiredPageKeys = ["heading", "content"]
 
+    /// The JSON Schema pattern of a text that must not be blank (`finishLabel`, `heading`,
+    /// `image`): at least one character outside Unicode's White_Space set, which is what the
+    /// loader calls blank (`Unicode.Scalar.Properties.isWhitespace`). Spelled out because a
+    /// schema's `\S` differs by engine (ECMAScript's leaves U+0085 out and puts U+FEFF in).
+    package static let nonBlankPattern =
+        "[^\\t-\\r \\u0085\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000]"
+
     /// Whether `id` matches ``idPattern``: 1 to 64 ASCII letters, digits, `.`, `_` or `-`,
     /// starting with a letter or digit.
     public static func isValidID(_ id: String) -> Bool {

@@ -64,7 +64,7 @@ package enum TextScanner {
     }
 
     /// Whether `text` is empty or only whitespace.
-    static func isBlank(_ text: String) -> Bool {
+    package static func isBlank(_ text: String) -> Bool {
         // Fast path: a printable ASCII first byte other than a space settles it.
         if let first = text.utf8.first, first > 0x20, first < 0x7F { return false }
         return text.unicodeScalars.allSatisfy { $0.properties.isWhitespace }

@@ -102,6 +102,39 @@ struct SchemaTests {
         }
     }
 
+    /// `finishLabel`, `heading` and `image` may not be blank, in the schema as in the loader, and
+    /// both mean the same by blank: only White_Space characters (U+0085 is one, U+FEFF is not).
+    @Test func nonBlankTextsMatchTheLoader() throws {
+        let schema = try schema()
+        let root = try #require(schema["properties"] as? [String: [String: Any]])
+        let definitions = try #require(schema["$defs"] as? [String: [String: Any]])
+        let page = try #require(definitions["page"]?["properties"] as? [String: [String: Any]])
+        for (key, property) in [
+            ("finishLabel", root["finishLabel"]), ("heading", page["heading"]),
+            ("image", page["image"]),
+        ] {
+            let choices = try #require(property?["anyOf"] as? [[String: Any]], "\(key)")
+            #expect(choices[0]["pattern"] as? String == DefinitionFormat.nonBlankPattern, "\(key)")
+            let values = choices[1]["additionalProperties"] as? [String: Any]
+            #expect(values?["pattern"] as? String == DefinitionFormat.nonBlankPattern, "\(key)")
+        }
+        let pattern = try NSRegularExpression(pattern: DefinitionFormat.nonBlankPattern)
+        let whiteSpace = (0...0x10FFFF).compactMap(Unicode.Scalar.init)
+            .filter(\.properties.isWhitespace).map { String(Character($0)) }
+        #expect(whiteSpace.count == 25)
+        let samples =
+            whiteSpace + [
+                "", "a", " a ", "\u{FEFF}", "\u{200B}", "\u{180E}", "\u{3000}\u{3000}",
+                "\t\n\r", "\u{85}", " \u{FEFF} ", "x\u{3000}", "é", "👩‍💻",
+            ]
+        for sample in samples {
+            let range = NSRange(sample.startIndex..., in: sample)
+            let matches = pattern.firstMatch(in: sample, range: range) != nil
+            #expect(
+                matches == !TextScanner.isBlank(sample), "\(sample.unicodeScalars.map(\.value))")
+        }
+    }
+
     @Test func theIDPatternMatchesTheHandWrittenCheck() throws {
         let pattern = try NSRegularExpression(pattern: DefinitionFormat.idPattern)
         let samples = [
