@@ -32,6 +32,7 @@ struct PlayCommand: ParsableCommand {
             .flag("restart", help: "Start on the first page instead of resuming."),
             .flag("plain", help: "Print plain text and read commands, even on a terminal."),
             LocaleOption.spec,
+            ImagesOption.spec,
         ])
 
     /// The `FILE|ID` argument.
@@ -46,6 +47,8 @@ struct PlayCommand: ParsableCommand {
     var plain: Bool
     /// `--locale`: the language to show.
     var locale: LocaleOption
+    /// `--images`: how to draw the pages' images.
+    var images: ImagesOption
 
     init(parsed: ParsedArguments) {
         walkthrough = parsed.argument("walkthrough")[0]
@@ -54,11 +57,13 @@ struct PlayCommand: ParsableCommand {
         restart = parsed.flag("restart")
         plain = parsed.flag("plain")
         locale = LocaleOption(parsed: parsed)
+        images = ImagesOption(parsed: parsed)
     }
 
     func run(in context: CommandContext) throws -> ExitCode {
         let name = Self.configuration.name
         let environment = context.environment
+        let imageMode = try images.mode(environment: environment, command: name)
         var user = try store.user(environment: environment, command: name)
         let path = try store.databasePath(environment: environment, command: name)
         let definition = try Definitions.load(walkthrough, environment: environment)
@@ -83,19 +88,21 @@ struct PlayCommand: ParsableCommand {
                     + "\(user) left off (--restart starts over).")
         }
         context.output.flush()
-        let result = try play(session, environment: environment, output: context.output)
+        let result = try play(
+            session, images: imageMode, environment: environment, output: context.output)
         return finish(result, session: session, context: context)
     }
 
     // MARK: - Playing
 
     private func play(
-        _ session: Session, environment: [String: String], output: any TextOutput
+        _ session: Session, images: ImageMode, environment: [String: String],
+        output: any TextOutput
     ) throws -> PlayResult {
         let interactive = !plain && TerminalDetection.isInteractive(term: environment["TERM"])
         if interactive {
             let colour = TerminalDetection.colourEnabled(noColor: environment["NO_COLOR"])
-            let options = TerminalPlayerOptions(signals: .all, colour: colour)
+            let options = TerminalPlayerOptions(signals: .all, colour: colour, images: images)
             return try TerminalPlayer(session: session, options: options).play()
         }
         let player = PlainPlayer(

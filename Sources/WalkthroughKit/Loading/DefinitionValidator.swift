@@ -340,6 +340,16 @@ struct DefinitionValidator {
         case .missing:
             report(.imageNotFound(image), path: path(), at: position())
             return true
+        case .undrawable(let problem):
+            switch problem {
+            case .unreadable(let reason):
+                report(.imageUnreadable(path: image, reason: reason), path: path(), at: position())
+            case .tooLarge(let width, let height, let limit):
+                report(
+                    .imageTooLarge(path: image, width: width, height: height, limit: limit),
+                    path: path(), at: position())
+            }
+            return true
         case .absolute:
             report(.absoluteImagePath(image), path: path(), at: position())
             return false
@@ -355,6 +365,8 @@ struct DefinitionValidator {
         case found
         /// Allowed, but there is no file behind it.
         case missing
+        /// Allowed, but the file cannot be drawn: not a PNG or JPEG, damaged, or too large.
+        case undrawable(ImageDecodingError)
         /// Starts with `/`.
         case absolute
         /// Climbs out of the definition's folder.
@@ -367,7 +379,15 @@ struct DefinitionValidator {
         guard let baseDirectory else { return .found }
         let resolved =
             baseDirectory.hasSuffix("/") ? baseDirectory + image : baseDirectory + "/" + image
-        return FileSystem.isRegularFile(resolved) ? .found : .missing
+        guard FileSystem.isRegularFile(resolved) else { return .missing }
+        // Decoded in full (within the limits, the size checked first): a damaged file is found
+        // here rather than by the player.
+        do {
+            _ = try ImageDecoder.decode(contentsOf: resolved)
+        } catch {
+            return .undrawable(error)
+        }
+        return .found
     }
 
     /// Whether the `..` components of a relative path climb above its starting folder.
