@@ -27,7 +27,7 @@ package enum HostileImages {
         _ = try folder.write(Data(), to: "empty.png")
         _ = try folder.write(Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10]), to: "jpeg-header.png")
         _ = try folder.write(Data(png(width: 8192, height: 8192, idat: [])), to: "memory.png")
-        if includeBomb { _ = try folder.write(Data(try bomb()), to: "bomb.png") }
+        if includeBomb { _ = try folder.write(Data(try bomb(in: folder)), to: "bomb.png") }
     }
 
     /// A PNG (8-bit RGBA) of the given header and image data.
@@ -38,33 +38,25 @@ package enum HostileImages {
             + chunk("IDAT", idat) + chunk("IEND", [])
     }
 
-    /// 64×64 pixels whose IDAT is 1 GiB of zeros deflated (about 1 MiB), made by Python's zlib.
-    static func bomb() throws -> [UInt8] {
+    /// 64×64 pixels whose IDAT is 1 GiB of zeros deflated (about 1 MiB), deflated by Python's
+    /// zlib into `folder`.
+    static func bomb(in folder: TemporaryFolder) throws -> [UInt8] {
+        let path = folder.file("bomb.idat")
         let script = """
             import sys, zlib
             c = zlib.compressobj(9)
             zero = bytes(1 << 20)
-            out = [c.compress(zero) for _ in range(1024)]
-            out.append(c.flush())
-            sys.stdout.write(b''.join(out).hex())
+            with open(sys.argv[1], "wb") as f:
+                for _ in range(1024):
+                    f.write(c.compress(zero))
+                f.write(c.flush())
             """
-        let result = try ChildProcess.run(["python3", "-c", script], timeout: 120)
+        let result = try ChildProcess.run(["python3", "-c", script, path], timeout: 120)
         guard result.status == 0 else {
             throw TestSupportError("python3 could not make the PNG bomb: \(result.standardError)")
         }
-        let hex = Array(result.standardOutput.utf8)
-        var idat: [UInt8] = []
-        idat.reserveCapacity(hex.count / 2)
-        var index = 0
-        while index + 1 < hex.count {
-            idat.append(UInt8(nibble(hex[index]) << 4 | nibble(hex[index + 1])))
-            index += 2
-        }
-        return png(width: 64, height: 64, idat: idat)
-    }
-
-    private static func nibble(_ byte: UInt8) -> UInt8 {
-        byte <= UInt8(ascii: "9") ? byte - UInt8(ascii: "0") : byte - UInt8(ascii: "a") + 10
+        let idat = try Data(contentsOf: URL(fileURLWithPath: path))
+        return png(width: 64, height: 64, idat: Array(idat))
     }
 
     private static func chunk(_ kind: String, _ data: [UInt8]) -> [UInt8] {

@@ -33,6 +33,10 @@ struct PlayCommand: ParsableCommand {
             .flag("plain", help: "Print plain text and read commands, even on a terminal."),
             LocaleOption.spec,
             ImagesOption.spec,
+            .flag(
+                "watch",
+                help: "For authors: reload and redraw when the file is saved, show its problems "
+                    + "on the screen, record nothing."),
         ])
 
     /// The `FILE|ID` argument.
@@ -49,6 +53,8 @@ struct PlayCommand: ParsableCommand {
     var locale: LocaleOption
     /// `--images`: how to draw the pages' images.
     var images: ImagesOption
+    /// `--watch`: reload on save, record nothing.
+    var watch: Bool
 
     init(parsed: ParsedArguments) {
         walkthrough = parsed.argument("walkthrough")[0]
@@ -58,12 +64,14 @@ struct PlayCommand: ParsableCommand {
         plain = parsed.flag("plain")
         locale = LocaleOption(parsed: parsed)
         images = ImagesOption(parsed: parsed)
+        watch = parsed.flag("watch")
     }
 
     func run(in context: CommandContext) throws -> ExitCode {
         let name = Self.configuration.name
         let environment = context.environment
         let imageMode = try images.mode(environment: environment, command: name)
+        if watch { return try runWatching(in: context, images: imageMode) }
         var user = try store.user(environment: environment, command: name)
         let path = try store.databasePath(environment: environment, command: name)
         let definition = try Definitions.load(walkthrough, environment: environment)

@@ -13,7 +13,7 @@ final class InteractiveController {
         case finished(PlayResult)
     }
 
-    let session: Session
+    private(set) var session: Session
     private(set) var state: RenderState
     /// The screen size, for scrolling limits.
     var size: TerminalSize
@@ -90,6 +90,20 @@ final class InteractiveController {
         guard offset != state.scrollOffset else { return .unchanged }
         state.scrollOffset = offset
         return .redraw
+    }
+
+    /// Shows `walkthrough` (the definition saved again) on the page shown before, or its last
+    /// page; a session with no store, so nothing is recorded.
+    func reload(_ walkthrough: Walkthrough) {
+        let page = min(state.pageIndex, walkthrough.pages.count - 1)
+        let session = Session(walkthrough: walkthrough)
+        try? session.start()
+        while session.navigator.index < page, (try? session.perform(.next)) != nil {}
+        self.session = session
+        images?.reload()
+        state = RenderState(
+            walkthrough: walkthrough, pageIndex: session.navigator.index, colour: state.colour)
+        updateImage()
     }
 
     /// Keeps the scroll position within what a new size allows.

@@ -23,12 +23,24 @@ public final class TerminalPlayer {
     /// The options in force.
     public let options: TerminalPlayerOptions
     private let screen: FileDescriptorOutput
+    /// `play --watch`: reload and redraw when the definition is saved.
+    private let watch: PlayerWatch?
 
     /// Creates a player.
     public init(session: Session, options: TerminalPlayerOptions = TerminalPlayerOptions()) {
         self.session = session
         self.options = options
         self.screen = FileDescriptorOutput(fileDescriptor: options.output)
+        self.watch = nil
+    }
+
+    /// Creates a player that reloads the definition when `watch` sees it saved; `session`
+    /// should have no store, so that nothing is recorded.
+    package init(session: Session, options: TerminalPlayerOptions, watch: PlayerWatch) {
+        self.session = session
+        self.options = options
+        self.screen = FileDescriptorOutput(fileDescriptor: options.output)
+        self.watch = watch
     }
 
     /// Plays until the walkthrough finishes, the user quits, or a signal ends it.
@@ -93,6 +105,10 @@ public final class TerminalPlayer {
                 descriptors.append(
                     pollfd(fd: signalPipe.readEnd, events: Int16(POLLIN), revents: 0))
             }
+            if let watch {
+                descriptors.append(
+                    pollfd(fd: watch.watcher.fileDescriptor, events: Int16(POLLIN), revents: 0))
+            }
             let ready = poll(
                 &descriptors, nfds_t(descriptors.count), timeout(until: escapeDeadline))
             if ready < 0 {
@@ -101,6 +117,12 @@ public final class TerminalPlayer {
             }
 
             var resized = false
+            if let watch, descriptors.last?.revents ?? 0 != 0, watch.watcher.drain() {
+                let (walkthrough, folders) = watch.reload()
+                watch.watcher.watch(folders)
+                controller.reload(walkthrough)
+                resized = true
+            }
             if let signalPipe, descriptors[1].revents != 0 {
                 for signal in signalPipe.drain() {
                     if let termination = TerminationSignal(number: signal) {
