@@ -55,7 +55,7 @@ struct HelpTests {
         input quits. Progress is saved on every move; a user who has seen the
         walkthrough is told so, and nothing plays, unless --force.
 
-        USAGE: walkthrough play <walkthrough> [--user <name>] [--db <path>] [--force] [--restart] [--plain] [--locale <tag>]
+        USAGE: walkthrough play <walkthrough> [--user <name>] [--db <path>] [--force] [--restart] [--plain] [--locale <tag>] [--images <mode>] [--watch]
 
         ARGUMENTS:
           <walkthrough>           A definition file, file name or id.
@@ -71,6 +71,10 @@ struct HelpTests {
                                   terminal.
           --locale <tag>          The language to show, a BCP 47 tag such as zh-Hant
                                   (default: from LC_ALL, LC_MESSAGES or LANG).
+          --images <mode>         How to draw images: auto, kitty, sixel, iterm, symbols
+                                  or none (default: WALKTHROUGH_IMAGES, else auto).
+          --watch                 For authors: reload and redraw when the file is saved,
+                                  show its problems on the screen, record nothing.
           -h, --help              Show help information.
 
         """
