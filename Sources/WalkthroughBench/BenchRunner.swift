@@ -48,6 +48,7 @@ enum BenchRunner {
         case .navigator: return try NavigatorSuite.run(context)
         case .gate: return try GateSuite.run(context)
         case .stats: return try StatsSuite.run(context)
+        case .image: return try ImageSuite.run(context)
         }
     }
 }

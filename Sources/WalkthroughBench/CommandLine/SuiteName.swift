@@ -15,6 +15,9 @@ enum SuiteName: String, CaseIterable, Sendable {
     /// `walkthrough stats` on a million events against the same query in `sqlite3` / `psql`,
     /// and what events add to a page move.
     case stats
+    /// The first frame with a 1000 × 700 PNG against the `chafa` command, and the memory the
+    /// image adds.
+    case image
 
     /// One line on what the suite compares, for `--help` and the table headers.
     var summary: String {
@@ -37,6 +40,9 @@ enum SuiteName: String, CaseIterable, Sendable {
                 + "whole processes"
         case .stats:
             return "`walkthrough stats ID --json` vs the same query in sqlite3 / psql, 1M events"
+        case .image:
+            return "first frame of `walkthrough play` with a 1000×700 PNG vs the chafa command, "
+                + "whole processes on a pty; the memory the image adds"
         }
     }
 }

@@ -38,7 +38,7 @@ struct ValidateCommand: ParsableCommand {
     }
 
     func run(in context: CommandContext) -> ExitCode {
-        let reports = files.map(DefinitionLoader.validate(contentsOf:))
+        let reports = files.map { DefinitionLoader.validate(contentsOf: $0, decodingImages: true) }
         if json {
             let objects = reports.map(jsonObject(for:))
             let value = objects.count == 1 ? objects[0] : JSONText.array(objects)

@@ -25,9 +25,13 @@ struct DefinitionValidator {
         var locales: Set<String>
     }
 
-    init(fileName: String?, baseDirectory: String?) {
+    /// Whether images are decoded in full (`walkthrough validate`) or only their headers read.
+    let decodesImages: Bool
+
+    init(fileName: String?, baseDirectory: String?, decodesImages: Bool = false) {
         self.fileName = fileName
         self.baseDirectory = baseDirectory
+        self.decodesImages = decodesImages
     }
 
     /// The diagnostics in file order (by line, then column), errors and warnings interleaved.
@@ -331,7 +335,8 @@ struct DefinitionValidator {
         if let known = imageChecks[image] {
             check = known
         } else {
-            check = Self.check(image: image, baseDirectory: baseDirectory)
+            check = Self.check(
+                image: image, baseDirectory: baseDirectory, decoding: decodesImages)
             imageChecks[image] = check
         }
         switch check {
@@ -373,17 +378,28 @@ struct DefinitionValidator {
         case outsideFolder
     }
 
-    static func check(image: String, baseDirectory: String?) -> ImageCheck {
+    static func check(
+        image: String, baseDirectory: String?, decoding: Bool = false
+    ) -> ImageCheck {
         if image.utf8.first == UInt8(ascii: "/") { return .absolute }
         if leavesFolder(image) { return .outsideFolder }
         guard let baseDirectory else { return .found }
         let resolved =
             baseDirectory.hasSuffix("/") ? baseDirectory + image : baseDirectory + "/" + image
         guard FileSystem.isRegularFile(resolved) else { return .missing }
-        // Decoded in full (within the limits, the size checked first): a damaged file is found
-        // here rather than by the player.
-        do {
-            _ = try ImageDecoder.decode(contentsOf: resolved)
+        // The header (format, size within the limits, no bomb), or decoded in full within the
+        // limits: a damaged file is then found here rather than by the player.
+        do throws(ImageDecodingError) {
+            if decoding {
+                _ = try ImageDecoder.decode(contentsOf: resolved)
+            } else {
+                let header = try ImageDecoder.header(contentsOf: resolved)
+                if let problem = ImageLimits.standard.problem(
+                    width: header.width, height: header.height)
+                {
+                    throw problem
+                }
+            }
         } catch {
             return .undrawable(error)
         }
