@@ -13,6 +13,15 @@ package enum SymbolArt {
         let width = size.columns
         let height = size.rows * 2
         let rgb = PixelScaling.rgb(image, width: width, height: height)
+        // Without colour, light and dark are stretched over the image's own range of
+        // lightness, so that a pale picture still shows its shapes.
+        var range = (low: 255, high: 0)
+        if colours == .monochrome {
+            for pixel in 0..<(width * height) {
+                let value = luma((rgb[pixel * 3], rgb[pixel * 3 + 1], rgb[pixel * 3 + 2]))
+                range = (min(range.low, value), max(range.high, value))
+            }
+        }
         var lines: [String] = []
         lines.reserveCapacity(size.rows)
         for row in 0..<size.rows {
@@ -26,8 +35,8 @@ package enum SymbolArt {
                 switch colours {
                 case .monochrome:
                     let on = (
-                        isLight(top, x: column, y: 2 * row),
-                        isLight(bottom, x: column, y: 2 * row + 1)
+                        isLight(top, x: column, y: 2 * row, range: range),
+                        isLight(bottom, x: column, y: 2 * row + 1, range: range)
                     )
                     switch on {
                     case (true, true): line += "█"
@@ -87,10 +96,18 @@ package enum SymbolArt {
 
     private static let bayer: [Int] = [0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5]
 
-    /// Whether a pixel is drawn light, dithered by its position.
-    private static func isLight(_ colour: (UInt8, UInt8, UInt8), x: Int, y: Int) -> Bool {
-        let luma = (299 * Int(colour.0) + 587 * Int(colour.1) + 114 * Int(colour.2)) / 1000
+    private static func luma(_ colour: (UInt8, UInt8, UInt8)) -> Int {
+        (299 * Int(colour.0) + 587 * Int(colour.1) + 114 * Int(colour.2)) / 1000
+    }
+
+    /// Whether a pixel is drawn light, its lightness stretched over `range` and dithered by
+    /// its position.
+    private static func isLight(
+        _ colour: (UInt8, UInt8, UInt8), x: Int, y: Int, range: (low: Int, high: Int)
+    ) -> Bool {
+        let span = max(range.high - range.low, 1)
+        let value = (luma(colour) - range.low) * 255 / span
         let threshold = (bayer[(y % 4) * 4 + x % 4] * 2 + 1) * 255 / 32
-        return luma > threshold
+        return value > threshold
     }
 }
