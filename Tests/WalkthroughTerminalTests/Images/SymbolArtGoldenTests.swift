@@ -19,8 +19,12 @@ struct SymbolArtGoldenTests {
             walkthrough: walkthrough, pageIndex: page, colour: colours != .monochrome)
         state.imageSize = images.pixelSize(of: state.page, in: walkthrough)
         let screen = Renderer.screen(state, size: size)
-        let art = screen.imagePlacement.flatMap {
-            images.art(of: state.page, in: walkthrough, size: $0.size)
+        // The project's own encoder, whatever the build (the Chafa trait draws symbols with
+        // libchafa): the golden files pin SymbolArt.
+        let art = screen.imagePlacement.flatMap { placement in
+            (try? LoadedImage(contentsOf: walkthrough.imagePath(of: state.page) ?? "")).map {
+                ImageArt.lines(SymbolArt.lines($0.decoded, size: placement.size, colours: colours))
+            }
         }
         return ScreenComposition.compose(screen, art: art).lines
     }
