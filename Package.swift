@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -9,6 +9,14 @@ let package = Package(
         .executable(name: "walkthrough", targets: ["WalkthroughCLI"]),
         .executable(name: "walkthrough-bench", targets: ["WalkthroughBench"]),
         .executable(name: "walkthrough-embed-host", targets: ["EmbedHost"]),
+    ],
+    traits: [
+        /// Draws images with Debian's libchafa too (sixel, and finer symbol art); it needs
+        /// libchafa-dev, which a fresh machine does not have, so it is off by default.
+        .trait(
+            name: "Chafa",
+            description: "Sixel and finer symbol art with libchafa (apt install libchafa-dev)."
+        )
     ],
     targets: [
         .systemLibrary(
@@ -22,8 +30,34 @@ let package = Package(
             pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]
         ),
-        .target(name: "WalkthroughKit", dependencies: ["CSQLite", "CLibPQ"]),
-        .target(name: "WalkthroughTerminal", dependencies: ["WalkthroughKit"]),
+        /// libpng, to decode the pages' PNG images.
+        .systemLibrary(
+            name: "CPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]
+        ),
+        /// libjpeg (libjpeg-turbo), to decode the pages' JPEG images; its shim catches
+        /// libjpeg's errors in C.
+        .systemLibrary(
+            name: "CJPEG",
+            pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg-dev"])]
+        ),
+        /// libchafa, for sixel and finer symbol art; only with the `Chafa` trait.
+        .systemLibrary(
+            name: "CChafa",
+            pkgConfig: "chafa",
+            providers: [.apt(["libchafa-dev"])]
+        ),
+        .target(name: "WalkthroughKit", dependencies: ["CSQLite", "CLibPQ", "CPNG", "CJPEG"]),
+        .target(
+            name: "WalkthroughTerminal",
+            dependencies: [
+                "WalkthroughKit",
+                .target(name: "CChafa", condition: .when(traits: ["Chafa"])),
+            ],
+            swiftSettings: [.define("CHAFA", .when(traits: ["Chafa"]))]
+        ),
         .executableTarget(
             name: "WalkthroughCLI",
             dependencies: ["WalkthroughKit", "WalkthroughTerminal"]

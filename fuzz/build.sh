@@ -5,7 +5,7 @@
 #
 # SwiftPM executables do not link with -sanitize=fuzzer, so this compiles the package's sources
 # directly with swiftc, instrumented for coverage (libFuzzer) and checked by AddressSanitizer:
-# WalkthroughKit as a static library (C module CSQLite, -lsqlite3), WalkthroughTerminal on top,
+# WalkthroughKit as a static library (C modules CSQLite, CLibPQ, CPNG, CJPEG), WalkthroughTerminal on top,
 # then each target: fuzz/targets/NAME.swift with an @_cdecl("LLVMFuzzerTestOneInput") entry.
 # The `arguments` target is compiled into one module with the CLI's sources (all but main.swift),
 # so it reaches the command line's internal parser.
@@ -36,9 +36,12 @@ flags=(
 )
 root=$(pwd)
 # Absolute, so that the link step can run from another folder.
-paths=(-I "$root/Sources/CSQLite" -I "$root/Sources/CLibPQ" -I "$root/$out" -L "$root/$out")
+paths=(-I "$root/Sources/CSQLite" -I "$root/Sources/CLibPQ" -I "$root/Sources/CPNG"
+    -I "$root/Sources/CJPEG" -I "$root/$out" -L "$root/$out")
 # libpq's headers are in their own folder (pkg-config libpq says where).
 paths+=($(pkg-config --cflags-only-I libpq 2>/dev/null | sed 's/-I/-Xcc -I/g'))
+# And libpng's (the image decoder's).
+paths+=($(pkg-config --cflags-only-I libpng 2>/dev/null | sed 's/-I/-Xcc -I/g'))
 
 # Whether $1 is missing or older than any of the other arguments.
 stale() {
@@ -91,7 +94,7 @@ build_target() {
         mkdir -p "$out/targets"
         (cd "$out/targets" && swiftc "${flags[@]}" "${paths[@]}" -module-name "$module" -wmo \
             "${files[@]/#/$root/}" \
-            -lWalkthroughTerminal -lWalkthroughKit -lswiftSynchronization -lsqlite3 -lpq \
+            -lWalkthroughTerminal -lWalkthroughKit -lswiftSynchronization -lsqlite3 -lpq -lpng16 -ljpeg \
             -o "$root/$binary")
     fi
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs a libFuzzer target for a while.
 #
-#   fuzz/run.sh TARGET SECONDS     one target: loader, input, arguments, text or render
+#   fuzz/run.sh TARGET SECONDS     one target: loader, input, arguments, text, render or image
 #   fuzz/run.sh all SECONDS        each target in turn, SECONDS each
 #
 # Builds the target first (fuzz/build.sh; cached in .build/fuzz). The seed corpus

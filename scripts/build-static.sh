@@ -63,6 +63,14 @@ rm -f "$deps/libwalkthrough_pq_stubs.a"
 
 # libpq.a first, then what it needs, in link order.
 libraries=(-lpq -lpgcommon_shlib -lpgport_shlib -lssl -lcrypto -lwalkthrough_pq_stubs -lm)
+# libpng's archive needs zlib's (libpng16.a and libjpeg.a come with libpng-dev, libjpeg-dev).
+libraries+=(-lz)
+# With the Chafa trait (`scripts/build-static.sh --traits Chafa`): libchafa.a and what it
+# needs (GLib and its dependencies), as pkg-config lists them for a static link.
+if [[ " $* " == *" Chafa "* || " $* " == *"--traits=Chafa"* ]]; then
+    read -r -a chafa_libraries <<<"$(pkg-config --static --libs-only-l chafa)"
+    libraries+=("${chafa_libraries[@]}")
+fi
 flags=(-Xlinker -L"$pglib" -Xlinker -L"$deps")
 for library in "${libraries[@]}"; do flags+=(-Xlinker "$library"); done
 swift build -c release --static-swift-stdlib -Xswiftc -static-executable "${flags[@]}" \

@@ -22,7 +22,19 @@ case "$prefix" in
 esac
 root="${DESTDIR:-}$prefix"
 
-binary="$(scripts/build-static.sh | tail -n 1)"
+# With libchafa installed, the Chafa trait (sixel, finer symbol art); if its static archives
+# cannot be linked, the default build (symbols, kitty, iTerm2), saying so.
+binary=""
+if pkg-config --exists chafa 2>/dev/null; then
+    if binary="$(scripts/build-static.sh --traits Chafa | tail -n 1)"; then
+        echo "install: built with the Chafa trait (libchafa $(pkg-config --modversion chafa))" >&2
+    else
+        echo "install: libchafa could not be linked statically; installing the default build" \
+            "(no sixel)" >&2
+        binary=""
+    fi
+fi
+[ -n "$binary" ] || binary="$(scripts/build-static.sh | tail -n 1)"
 [ -x "$binary" ] || { echo "error: the static build did not leave $binary" >&2; exit 1; }
 
 install -d "$root/bin" "$root/share/man/man1" "$root/share/bash-completion/completions" \

@@ -49,6 +49,7 @@ enum BenchRunner {
         case .gate: return try GateSuite.run(context)
         case .stats: return try StatsSuite.run(context)
         case .embed: return try EmbedSuite.run(context)
+        case .image: return try ImageSuite.run(context)
         }
     }
 }

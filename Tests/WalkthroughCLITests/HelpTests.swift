@@ -59,7 +59,7 @@ struct HelpTests {
         reason is printed, unless --force; a user who finished an earlier version is
         shown only what's new, unless --all.
 
-        USAGE: walkthrough play <walkthrough> [--user <name>] [--db <path>] [--force] [--restart] [--plain] [--all] [--locale <tag>]
+        USAGE: walkthrough play <walkthrough> [--user <name>] [--db <path>] [--force] [--restart] [--plain] [--all] [--locale <tag>] [--images <mode>] [--watch]
 
         ARGUMENTS:
           <walkthrough>           A definition file, file name or id.
@@ -77,6 +77,10 @@ struct HelpTests {
                                   version.
           --locale <tag>          The language to show, a BCP 47 tag such as zh-Hant
                                   (default: from LC_ALL, LC_MESSAGES or LANG).
+          --images <mode>         How to draw images: auto, kitty, sixel, iterm, symbols
+                                  or none (default: WALKTHROUGH_IMAGES, else auto).
+          --watch                 For authors: reload and redraw when the file is saved,
+                                  show its problems on the screen, record nothing.
           -h, --help              Show help information.
 
         """

@@ -17,6 +17,9 @@ enum SuiteName: String, CaseIterable, Sendable {
     case stats
     /// A host tool's launch with the one-call gate (nothing due) against the same tool without.
     case embed
+    /// The first frame with a 1000 × 700 PNG against the `chafa` command, and the memory the
+    /// image adds.
+    case image
 
     /// One line on what the suite compares, for `--help` and the table headers.
     var summary: String {
@@ -42,6 +45,9 @@ enum SuiteName: String, CaseIterable, Sendable {
         case .embed:
             return "a host tool's launch with Onboarding.presentIfNeeded (nothing due) vs the "
                 + "same tool without the call, whole processes"
+        case .image:
+            return "first frame of `walkthrough play` with a 1000×700 PNG vs the chafa command, "
+                + "whole processes on a pty; the memory the image adds"
         }
     }
 }

@@ -49,16 +49,6 @@ final class BenchFolder {
     }
 }
 
-/// A failure that stops the benchmark run: the message says what and where.
-struct BenchError: Error, CustomStringConvertible {
-    /// What went wrong.
-    var description: String
-
-    init(_ description: String) {
-        self.description = description
-    }
-}
-
 extension BenchFolder {
     /// Removes a database file and its `-wal`/`-shm` companions, if any.
     static func removeDatabase(_ path: String) {

@@ -35,6 +35,11 @@ struct PlayCommand: ParsableCommand {
             .flag("plain", help: "Print plain text and read commands, even on a terminal."),
             .flag("all", help: "Show every page, not only what is new since the user's version."),
             LocaleOption.spec,
+            ImagesOption.spec,
+            .flag(
+                "watch",
+                help: "For authors: reload and redraw when the file is saved, show its problems "
+                    + "on the screen, record nothing."),
         ])
 
     /// The `FILE|ID` argument.
@@ -51,6 +56,10 @@ struct PlayCommand: ParsableCommand {
     var all: Bool
     /// `--locale`: the language to show.
     var locale: LocaleOption
+    /// `--images`: how to draw the pages' images.
+    var images: ImagesOption
+    /// `--watch`: reload on save, record nothing.
+    var watch: Bool
 
     init(parsed: ParsedArguments) {
         walkthrough = parsed.argument("walkthrough")[0]
@@ -60,11 +69,15 @@ struct PlayCommand: ParsableCommand {
         plain = parsed.flag("plain")
         all = parsed.flag("all")
         locale = LocaleOption(parsed: parsed)
+        images = ImagesOption(parsed: parsed)
+        watch = parsed.flag("watch")
     }
 
     func run(in context: CommandContext) throws -> ExitCode {
         let name = Self.configuration.name
         let environment = context.environment
+        let imageMode = try images.mode(environment: environment, command: name)
+        if watch { return try runWatching(in: context, images: imageMode) }
         var user = try store.user(environment: environment, command: name)
         let path = try store.databasePath(environment: environment, command: name)
         let definition = try Definitions.load(walkthrough, environment: environment)
@@ -99,19 +112,21 @@ struct PlayCommand: ParsableCommand {
                     + "\(user) left off (--restart starts over).")
         }
         context.output.flush()
-        let result = try play(session, environment: environment, output: context.output)
+        let result = try play(
+            session, images: imageMode, environment: environment, output: context.output)
         return finish(result, session: session, context: context)
     }
 
     // MARK: - Playing
 
     private func play(
-        _ session: Session, environment: [String: String], output: any CommandOutput
+        _ session: Session, images: ImageMode, environment: [String: String],
+        output: any CommandOutput
     ) throws -> PlayResult {
         let interactive = !plain && TerminalDetection.isInteractive(term: environment["TERM"])
         if interactive {
             let colour = TerminalDetection.colourEnabled(noColor: environment["NO_COLOR"])
-            let options = TerminalPlayerOptions(signals: .all, colour: colour)
+            let options = TerminalPlayerOptions(signals: .all, colour: colour, images: images)
             return try TerminalPlayer(session: session, options: options).play()
         }
         let player = PlainPlayer(

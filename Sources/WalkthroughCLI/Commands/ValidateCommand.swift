@@ -38,7 +38,8 @@ struct ValidateCommand: ParsableCommand {
     }
 
     func run(in context: CommandContext) -> ExitCode {
-        let reports = files.map(DefinitionLoader.validate(contentsOf:)).map(Self.checkingAfter)
+        let reports = files.map { DefinitionLoader.validate(contentsOf: $0, decodingImages: true) }
+            .map(Self.checkingAfter)
         if json {
             let objects = reports.map(jsonObject(for:))
             let value = objects.count == 1 ? objects[0] : JSONText.array(objects)
@@ -59,7 +60,7 @@ struct ValidateCommand: ParsableCommand {
         let names = (try? ListCommand.definitionFiles(in: folder)) ?? []
         let siblings = names.map {
             DefinitionLoader.validate(
-                contentsOf: folder.hasSuffix("/") ? folder + $0 : folder + "/" + $0)
+                contentsOf: FileSystem.joined(folder, $0))
         }
         var checked = report
         checked.checkAfter(among: siblings)

@@ -21,10 +21,19 @@ public enum DefinitionLoader {
     /// - Parameter path: The file's path, absolute or relative to the current directory. The
     ///   report names the file exactly so.
     public static func validate(contentsOf path: String) -> ValidationReport {
+        validate(contentsOf: path, decodingImages: false)
+    }
+
+    /// ``validate(contentsOf:)``, and with `decodingImages` each image decoded in full, so that
+    /// a damaged one is found (`walkthrough validate`); otherwise only its header is read (a
+    /// player falls back to the alt text on its own).
+    package static func validate(contentsOf path: String, decodingImages: Bool) -> ValidationReport
+    {
         let result = FileReader.withContents(of: path, limit: DefinitionFormat.maximumFileSize) {
             bytes in
             validate(
-                bytes: bytes, name: path, baseDirectory: directory(of: path))
+                bytes: bytes, name: path, baseDirectory: directory(of: path),
+                decodingImages: decodingImages)
         }
         switch result {
         case .success(let report): return report
@@ -53,6 +62,12 @@ public enum DefinitionLoader {
     public static func validate(
         bytes: UnsafeRawBufferPointer, name: String? = nil, baseDirectory: String? = nil
     ) -> ValidationReport {
+        validate(bytes: bytes, name: name, baseDirectory: baseDirectory, decodingImages: false)
+    }
+
+    private static func validate(
+        bytes: UnsafeRawBufferPointer, name: String?, baseDirectory: String?, decodingImages: Bool
+    ) -> ValidationReport {
         let file = name ?? "<data>"
         guard bytes.count <= DefinitionFormat.maximumFileSize else {
             let kind = DiagnosticKind.fileTooLarge(limit: DefinitionFormat.maximumFileSize)
@@ -63,7 +78,9 @@ public enum DefinitionLoader {
         let report: ValidationReport
         do {
             report = try JSONReader.withDocument(bytes) { document in
-                validate(document, file: file, name: name, baseDirectory: baseDirectory)
+                validate(
+                    document, file: file, name: name, baseDirectory: baseDirectory,
+                    decodingImages: decodingImages)
             }
         } catch {
             return ValidationReport(
@@ -76,7 +93,8 @@ public enum DefinitionLoader {
     /// Checks a parsed definition: a JSON Schema is recognised and skipped, anything else is
     /// validated against every rule of the format.
     private static func validate(
-        _ document: JSONDocument, file: String, name: String?, baseDirectory: String?
+        _ document: JSONDocument, file: String, name: String?, baseDirectory: String?,
+        decodingImages: Bool
     ) -> ValidationReport {
         if let schema = document.members(of: 0).first(where: {
             document.key($0.key, equals: "$schema")
@@ -85,7 +103,8 @@ public enum DefinitionLoader {
                 file: file, walkthrough: nil, diagnostics: [], isJSONSchema: true)
         }
         var validator = DefinitionValidator(
-            fileName: name.map(lastComponent(of:)), baseDirectory: baseDirectory)
+            fileName: name.map(lastComponent(of:)), baseDirectory: baseDirectory,
+            decodesImages: decodingImages)
         let walkthrough = validator.walkthrough(in: document)
         var report = ValidationReport(
             file: file, walkthrough: walkthrough, diagnostics: validator.sortedDiagnostics)

@@ -29,9 +29,13 @@ struct DefinitionValidator {
         var locales: Set<String>
     }
 
-    init(fileName: String?, baseDirectory: String?) {
+    /// Whether images are decoded in full (`walkthrough validate`) or only their headers read.
+    let decodesImages: Bool
+
+    init(fileName: String?, baseDirectory: String?, decodesImages: Bool = false) {
         self.fileName = fileName
         self.baseDirectory = baseDirectory
+        self.decodesImages = decodesImages
     }
 
     /// The diagnostics in file order (by line, then column), errors and warnings interleaved.
@@ -350,7 +354,8 @@ struct DefinitionValidator {
         if let known = imageChecks[image] {
             check = known
         } else {
-            check = Self.check(image: image, baseDirectory: baseDirectory)
+            check = Self.check(
+                image: image, baseDirectory: baseDirectory, decoding: decodesImages)
             imageChecks[image] = check
         }
         switch check {
@@ -358,6 +363,16 @@ struct DefinitionValidator {
             return true
         case .missing:
             report(.imageNotFound(image), path: path(), at: position())
+            return true
+        case .undrawable(let problem):
+            switch problem {
+            case .unreadable(let reason):
+                report(.imageUnreadable(path: image, reason: reason), path: path(), at: position())
+            case .tooLarge(let width, let height, let limit):
+                report(
+                    .imageTooLarge(path: image, width: width, height: height, limit: limit),
+                    path: path(), at: position())
+            }
             return true
         case .absolute:
             report(.absoluteImagePath(image), path: path(), at: position())
@@ -374,18 +389,39 @@ struct DefinitionValidator {
         case found
         /// Allowed, but there is no file behind it.
         case missing
+        /// Allowed, but the file cannot be drawn: not a PNG or JPEG, damaged, or too large.
+        case undrawable(ImageDecodingError)
         /// Starts with `/`.
         case absolute
         /// Climbs out of the definition's folder.
         case outsideFolder
     }
 
-    static func check(image: String, baseDirectory: String?) -> ImageCheck {
+    static func check(
+        image: String, baseDirectory: String?, decoding: Bool = false
+    ) -> ImageCheck {
         if image.utf8.first == UInt8(ascii: "/") { return .absolute }
         if leavesFolder(image) { return .outsideFolder }
         guard let baseDirectory else { return .found }
         let resolved = FileSystem.joined(baseDirectory, image)
-        return FileSystem.isRegularFile(resolved) ? .found : .missing
+        guard FileSystem.isRegularFile(resolved) else { return .missing }
+        // The header (format, size within the limits, no bomb), or decoded in full within the
+        // limits: a damaged file is then found here rather than by the player.
+        do throws(ImageDecodingError) {
+            if decoding {
+                _ = try ImageDecoder.decode(contentsOf: resolved)
+            } else {
+                let header = try ImageDecoder.header(contentsOf: resolved)
+                if let problem = ImageLimits.standard.problem(
+                    width: header.width, height: header.height)
+                {
+                    throw problem
+                }
+            }
+        } catch {
+            return .undrawable(error)
+        }
+        return .found
     }
 
     /// Whether the `..` components of a relative path climb above its starting folder.

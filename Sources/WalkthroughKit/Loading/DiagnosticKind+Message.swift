@@ -97,6 +97,14 @@ extension DiagnosticKind {
             return
                 "image file \(CharacterSafety.quoted(path)) not found; the alt text will be shown "
                 + "instead; check the path"
+        case .imageUnreadable(let path, let reason):
+            return
+                "image file \(CharacterSafety.quoted(path)) cannot be drawn: \(reason); the alt text will "
+                + "be shown instead; save it as a PNG or JPEG"
+        case .imageTooLarge(let path, let width, let height, let limit):
+            return
+                "image file \(CharacterSafety.quoted(path)) is \(width)×\(height) pixels, more than the "
+                + "\(limit) an image may have; the alt text will be shown instead; scale it down"
         case .unknownKey(_, let suggestion?):
             return "unknown key; did you mean \(CharacterSafety.quoted(suggestion))?"
         case .unknownKey(_, nil):

@@ -72,6 +72,12 @@ public enum DiagnosticKind: Sendable, Hashable {
     case imageOutsideFolder(String)
     /// An image path with no file behind it (a warning: the alt text is shown instead).
     case imageNotFound(String)
+    /// An image file that is not a PNG or JPEG, or is damaged (a warning: the alt text is shown
+    /// instead).
+    case imageUnreadable(path: String, reason: String)
+    /// An image file wider or taller than 8192 pixels, or too large to decode (a warning: the
+    /// alt text is shown instead).
+    case imageTooLarge(path: String, width: Int, height: Int, limit: String)
     /// A key the format does not know (a warning), with the closest known key, if any.
     case unknownKey(key: String, suggestion: String?)
     /// A control character other than newline and tab in a text (a warning): C0, DEL or C1.
@@ -123,8 +129,8 @@ public enum DiagnosticKind: Sendable, Hashable {
     /// Whether this kind of problem makes the definition invalid or only deserves attention.
     public var severity: Diagnostic.Severity {
         switch self {
-        case .imageNotFound, .unknownKey, .controlCharacter, .bidiControl, .missingTranslation,
-            .unknownAfter:
+        case .imageNotFound, .imageUnreadable, .imageTooLarge, .unknownKey, .controlCharacter,
+            .bidiControl, .missingTranslation, .unknownAfter:
             return .warning
         default: return .error
         }
@@ -171,6 +177,8 @@ public enum DiagnosticKind: Sendable, Hashable {
         case .absoluteImagePath: return "absoluteImagePath"
         case .imageOutsideFolder: return "imageOutsideFolder"
         case .imageNotFound: return "imageNotFound"
+        case .imageUnreadable: return "imageUnreadable"
+        case .imageTooLarge: return "imageTooLarge"
         case .unknownKey: return "unknownKey"
         case .controlCharacter: return "controlCharacter"
         case .bidiControl: return "bidiControl"

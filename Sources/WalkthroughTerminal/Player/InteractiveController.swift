@@ -13,16 +13,31 @@ final class InteractiveController {
         case finished(PlayResult)
     }
 
-    let session: Session
+    private(set) var session: Session
     private(set) var state: RenderState
     /// The screen size, for scrolling limits.
     var size: TerminalSize
+    /// The pages' images, decoded once; `nil` draws none.
+    let images: PageImages?
 
-    init(session: Session, size: TerminalSize, colour: Bool) {
+    init(session: Session, size: TerminalSize, colour: Bool, images: PageImages? = nil) {
         self.session = session
         self.size = size
+        self.images = images
         self.state = RenderState(
             walkthrough: session.walkthrough, pageIndex: session.navigator.index, colour: colour)
+        updateImage()
+    }
+
+    /// The art for the page shown at the size the screen gives it.
+    func imageArt(for screen: RenderedScreen) -> ImageArt? {
+        guard let placement = screen.imagePlacement else { return nil }
+        return images?.art(of: state.page, in: state.walkthrough, size: placement.size)
+    }
+
+    /// Looks up the size of the page's image (decoding it the first time).
+    private func updateImage() {
+        state.imageSize = images?.pixelSize(of: state.page, in: state.walkthrough)
     }
 
     /// Handles one key.
@@ -58,6 +73,7 @@ final class InteractiveController {
             state.pageIndex = session.navigator.index
             state.scrollOffset = 0
             state.status = nil
+            updateImage()
         case .unchanged:
             state.status = nil
         case .refused(let error):
@@ -74,6 +90,20 @@ final class InteractiveController {
         guard offset != state.scrollOffset else { return .unchanged }
         state.scrollOffset = offset
         return .redraw
+    }
+
+    /// Shows `walkthrough` (the definition saved again) on the page shown before, or its last
+    /// page; a session with no store, so nothing is recorded.
+    func reload(_ walkthrough: Walkthrough) {
+        let page = min(state.pageIndex, walkthrough.pages.count - 1)
+        let session = Session(walkthrough: walkthrough)
+        try? session.start()
+        while session.navigator.index < page, (try? session.perform(.next)) != nil {}
+        self.session = session
+        images?.reload()
+        state = RenderState(
+            walkthrough: walkthrough, pageIndex: session.navigator.index, colour: state.colour)
+        updateImage()
     }
 
     /// Keeps the scroll position within what a new size allows.

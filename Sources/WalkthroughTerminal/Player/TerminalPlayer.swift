@@ -23,12 +23,24 @@ public final class TerminalPlayer {
     /// The options in force.
     public let options: TerminalPlayerOptions
     private let screen: FileDescriptorOutput
+    /// `play --watch`: reload and redraw when the definition is saved.
+    private let watch: PlayerWatch?
 
     /// Creates a player.
     public init(session: Session, options: TerminalPlayerOptions = TerminalPlayerOptions()) {
         self.session = session
         self.options = options
         self.screen = FileDescriptorOutput(fileDescriptor: options.output)
+        self.watch = nil
+    }
+
+    /// Creates a player that reloads the definition when `watch` sees it saved; `session`
+    /// should have no store, so that nothing is recorded.
+    package init(session: Session, options: TerminalPlayerOptions, watch: PlayerWatch) {
+        self.session = session
+        self.options = options
+        self.screen = FileDescriptorOutput(fileDescriptor: options.output)
+        self.watch = watch
     }
 
     /// Plays until the walkthrough finishes, the user quits, or a signal ends it.
@@ -43,11 +55,13 @@ public final class TerminalPlayer {
         try terminal.enter(signals: options.signals)
         try session.start()
         let size = TerminalDetection.size(of: options.output) ?? .fallback
+        let (mode, typed) = imageMode()
         let controller = InteractiveController(
-            session: session, size: size, colour: options.colour)
+            session: session, size: size, colour: options.colour,
+            images: mode == .none ? nil : PageImages(mode: mode))
         let result: PlayResult
         do {
-            result = try run(controller, signalPipe: terminal.signalPipe)
+            result = try run(controller, signalPipe: terminal.signalPipe, pending: typed)
         } catch TerminalError.readFailed(errno: EIO), TerminalError.writeFailed(errno: EIO) {
             // The terminal went away (its window closed): as SIGHUP.
             result = .interrupted(.hangup)
@@ -57,12 +71,32 @@ public final class TerminalPlayer {
 
     // MARK: - Loop
 
+    /// Decides how to draw images (asking the terminal's device attributes only when that
+    /// decides it), and returns any keys typed while waiting for the answer.
+    private func imageMode() -> (ResolvedImageMode, [UInt8]) {
+        let environment = ImageModeDetection.environment()
+        let sixel = ImageModeDetection.sixelAvailable
+        var attributes: [Int]?
+        var typed: [UInt8] = []
+        if ImageModeDetection.needsDeviceAttributes(
+            options.images, environment: environment, sixelAvailable: sixel)
+        {
+            (attributes, typed) = DeviceAttributes.ask(
+                input: options.input, output: options.output)
+        }
+        var mode = ImageModeDetection.decide(
+            options.images, environment: environment, deviceAttributes: attributes,
+            sixelAvailable: sixel)
+        if !options.colour, case .symbols = mode { mode = .symbols(.monochrome) }
+        return (mode, typed)
+    }
+
     private func run(
-        _ controller: InteractiveController, signalPipe: SignalPipe?
+        _ controller: InteractiveController, signalPipe: SignalPipe?, pending typed: [UInt8]
     ) throws
         -> PlayResult
     {
-        var pending: [UInt8] = []
+        var pending = typed
         var escapeDeadline: ContinuousClock.Instant?
         try draw(controller, clear: true)
         while true {
@@ -70,6 +104,10 @@ public final class TerminalPlayer {
             if let signalPipe {
                 descriptors.append(
                     pollfd(fd: signalPipe.readEnd, events: Int16(POLLIN), revents: 0))
+            }
+            if let watch {
+                descriptors.append(
+                    pollfd(fd: watch.watcher.fileDescriptor, events: Int16(POLLIN), revents: 0))
             }
             let ready = poll(
                 &descriptors, nfds_t(descriptors.count), timeout(until: escapeDeadline))
@@ -79,6 +117,12 @@ public final class TerminalPlayer {
             }
 
             var resized = false
+            if let watch, descriptors.last?.revents ?? 0 != 0, watch.watcher.drain() {
+                let (walkthrough, folders) = watch.reload()
+                watch.watcher.watch(folders)
+                controller.reload(walkthrough)
+                resized = true
+            }
             if let signalPipe, descriptors[1].revents != 0 {
                 for signal in signalPipe.drain() {
                     if let termination = TerminationSignal(number: signal) {
@@ -146,13 +190,21 @@ public final class TerminalPlayer {
 
     // MARK: - Drawing
 
-    /// Writes one frame in one write: each row positioned, erased, then written.
+    /// Writes one frame in one write: each row positioned, erased, then written; then the
+    /// page's image, when a graphics protocol draws it.
     private func draw(_ controller: InteractiveController, clear: Bool) throws {
-        let lines = Renderer.render(controller.state, size: controller.size)
+        let rendered = Renderer.screen(controller.state, size: controller.size)
+        let (lines, overlay) = ScreenComposition.compose(
+            rendered, art: controller.imageArt(for: rendered))
         var frame = clear ? "\u{1B}[H\u{1B}[2J" : ""
+        if controller.images?.mode == .kitty {
+            // Kitty's images stay when text is erased: remove the last page's first.
+            frame += GraphicsProtocols.kittyDeleteAll
+        }
         for (row, line) in lines.enumerated() {
             frame += "\u{1B}[\(row + 1);1H\u{1B}[2K" + line
         }
+        if let overlay { frame += overlay }
         // The renderer's lines are sanitised; the rest are the player's own sequences.
         try screen.write(TerminalText(trusted: frame))
     }

@@ -11,16 +11,20 @@ public struct TerminalPlayerOptions: Sendable, Hashable {
     /// How long a lone ESC byte waits for the rest of a sequence before it counts as the Escape
     /// key, in milliseconds.
     public var escapeTimeoutMilliseconds: Int
+    /// How to draw the pages' images; ``ImageMode/auto`` decides from the terminal.
+    public var images: ImageMode
 
     /// Creates options.
     public init(
         input: Int32 = 0, output: Int32 = 1, signals: SignalHandling = .all,
-        colour: Bool = TerminalDetection.colourEnabled(), escapeTimeoutMilliseconds: Int = 50
+        colour: Bool = TerminalDetection.colourEnabled(), escapeTimeoutMilliseconds: Int = 50,
+        images: ImageMode = .auto
     ) {
         self.input = input
         self.output = output
         self.signals = signals
         self.colour = colour
         self.escapeTimeoutMilliseconds = escapeTimeoutMilliseconds
+        self.images = images
     }
 }

@@ -19,11 +19,14 @@ package struct RenderState: Sendable, Hashable {
     package var scrollOffset: Int
     /// Whether to use colour and bold (SGR sequences); off when `NO_COLOR` is set.
     package var colour: Bool
+    /// The size of the page's image when the player can draw it; `nil` shows the image line
+    /// (alt text and file name) instead.
+    package var imageSize: PixelSize?
 
     /// Creates a state.
     package init(
         walkthrough: Walkthrough, pageIndex: Int, showsHelp: Bool = false, status: String? = nil,
-        scrollOffset: Int = 0, colour: Bool = false
+        scrollOffset: Int = 0, colour: Bool = false, imageSize: PixelSize? = nil
     ) {
         self.walkthrough = walkthrough
         self.pageIndex = pageIndex
@@ -31,6 +34,7 @@ package struct RenderState: Sendable, Hashable {
         self.status = status
         self.scrollOffset = scrollOffset
         self.colour = colour
+        self.imageSize = imageSize
     }
 
     /// The page shown, with the index clamped into the walkthrough's pages.
@@ -40,4 +44,12 @@ package struct RenderState: Sendable, Hashable {
 
     /// Whether the page shown is the last.
     package var isLastPage: Bool { pageIndex >= walkthrough.pages.count - 1 }
+}
+
+/// One screen: its lines, and where the page's image is drawn over them.
+package struct RenderedScreen: Sendable, Hashable {
+    /// Exactly as many lines as the screen has rows; the image's rows are blank.
+    package var lines: [String]
+    /// Where the image goes, when it is drawn.
+    package var imagePlacement: ImagePlacement?
 }

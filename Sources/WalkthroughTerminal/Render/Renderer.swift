@@ -2,8 +2,9 @@ import WalkthroughKit
 
 /// Lays out one screen of the interactive player, as a pure function of the state and the size.
 ///
-/// From top to bottom: the walkthrough's title, the page heading, the image line (alt text and
-/// file name), the content wrapped to the width, then at the bottom a status line (why a move was
+/// From top to bottom: the walkthrough's title, the page heading, the image (room left for it,
+/// see ``RenderState/imageSize``) or else the image line (alt text and file name), the content
+/// wrapped to the width, then at the bottom a status line (why a move was
 /// refused), the page indicator `● ○ ○  2/3` and the key help. With `?` a help overlay takes the
 /// place of the image line and the content.
 ///
@@ -12,7 +13,9 @@ import WalkthroughKit
 /// get rows in order of importance: the indicator, the heading's first line, the status, one
 /// line of the body (image line and content), one line of key help, the title, the rest of the
 /// heading (cut with `…` if need be), the rest of the key help, the rest of the body, then blank
-/// spacing. A body that still does not fit shows `↓ more` / `↑ more`
+/// spacing. The image gets what is left after the text, at most half the screen's height,
+/// scaled with its aspect kept; with less than 2 rows left it gives way to the image line. A
+/// body that still does not fit shows `↓ more` / `↑ more`
 /// markers (from 3 rows; a trailing `…` below that) and scrolls with ↑/↓, which the key help
 /// then mentions. When the dots do not fit on one line only the position is shown (`12/400`).
 ///
@@ -23,7 +26,15 @@ package enum Renderer {
     /// at most `size.columns` wide (1 when the size has fewer columns).
     package static func render(_ state: RenderState, size: TerminalSize) -> [String] {
         let layout = Layout(state: state, size: size)
-        return layout.lines()
+        return layout.lines().lines
+    }
+
+    /// The lines of the screen (as ``render(_:size:)``) and where the page's image goes, if it
+    /// is drawn: its rows are blank in the lines.
+    package static func screen(_ state: RenderState, size: TerminalSize) -> RenderedScreen {
+        let layout = Layout(state: state, size: size)
+        let (lines, placement) = layout.lines()
+        return RenderedScreen(lines: lines, imagePlacement: placement)
     }
 
     /// The largest useful ``RenderState/scrollOffset`` for this state and size: 0 when the
@@ -50,6 +61,8 @@ private struct Block {
     enum Kind {
         case title
         case heading
+        /// Blank rows where the page's image is drawn.
+        case image
         /// The image line and the content (or the help overlay): the part that scrolls.
         case body
         case status
@@ -73,26 +86,50 @@ private struct Layout {
     let strings: PlayerStrings
     var blocks: [Block] = []
     var maximumScroll = 0
+    /// The image's size in cells when it is drawn.
+    var imageCells: CellSize?
+
+    /// The fewest rows an image is drawn in.
+    static let minimumImageRows = 2
 
     init(state: RenderState, size: TerminalSize) {
         self.state = state
         self.width = max(size.columns, 1)
         self.rows = max(size.rows, 0)
         self.strings = PlayerStrings(for: state.walkthrough.requestedLocale)
-        build(scrollHint: false)
-        allocate()
-        if computeMaximumScroll() > 0 && !state.showsHelp {
-            // The key help gains "↑/↓ scroll"; lay out again with it.
-            blocks = []
-            build(scrollHint: true)
-            allocate()
+        var image =
+            state.showsHelp
+            ? nil : state.imageSize?.fitted(columns: width, rows: rows / 2)
+        if let wanted = image, wanted.rows < Self.minimumImageRows { image = nil }
+        layOut(image: image)
+        if let wanted = image {
+            let granted = blocks.first { $0.kind == .image }?.granted ?? 0
+            let fitted = state.imageSize?.fitted(columns: wanted.columns, rows: granted)
+            if granted < Self.minimumImageRows || fitted == nil {
+                // No room: the image line instead.
+                layOut(image: nil)
+            } else {
+                imageCells = fitted
+            }
         }
         maximumScroll = computeMaximumScroll()
     }
 
+    private mutating func layOut(image: CellSize?) {
+        blocks = []
+        build(scrollHint: false, image: image)
+        allocate()
+        if computeMaximumScroll() > 0 && !state.showsHelp {
+            // The key help gains "↑/↓ scroll"; lay out again with it.
+            blocks = []
+            build(scrollHint: true, image: image)
+            allocate()
+        }
+    }
+
     // MARK: Blocks
 
-    private mutating func build(scrollHint: Bool) {
+    private mutating func build(scrollHint: Bool, image: CellSize?) {
         let walkthrough = state.walkthrough
         let page = state.page
         let sanitize = TextSanitizer.sanitize
@@ -102,7 +139,10 @@ private struct Layout {
         }
         add(.heading, TextWrapper.wrap(sanitize(page.heading), width: width), .bold)
         add(.spacer, [""])
-        add(.body, body())
+        if let image {
+            add(.image, Array(repeating: "", count: image.rows))
+        }
+        add(.body, body(imageShown: image != nil))
         add(.spacer, [""])
         if let status = state.status, !status.isEmpty {
             add(.status, [TextWrapper.truncate(sanitize(status), width: width)], .warning)
@@ -112,7 +152,7 @@ private struct Layout {
     }
 
     /// The scrollable part: the image line and the content, or the help overlay.
-    private func body() -> [StyledLine] {
+    private func body(imageShown: Bool) -> [StyledLine] {
         if state.showsHelp {
             return HelpText.overlay(
                 for: state.walkthrough, onLastPage: state.isLastPage, strings: strings
@@ -121,8 +161,9 @@ private struct Layout {
             .map { StyledLine(text: $0) }
         }
         var lines: [StyledLine] = []
-        if let image = PageText.imageLine(
-            of: state.page, in: state.walkthrough, strings: strings)
+        if !imageShown,
+            let image = PageText.imageLine(
+                of: state.page, in: state.walkthrough, strings: strings)
         {
             lines += TextWrapper.wrap(TextSanitizer.sanitize(image), width: width)
                 .map { StyledLine(text: $0, style: .dim) }
@@ -199,6 +240,7 @@ private struct Layout {
         grant(.heading)
         grant(.help)
         grant(.body)
+        grant(.image)
         for number in 1...3 { grant(.spacer, spacerNumber: number) }
     }
 
@@ -216,8 +258,9 @@ private struct Layout {
 
     // MARK: Output
 
-    func lines() -> [String] {
-        guard rows > 0 else { return [] }
+    func lines() -> (lines: [String], image: ImagePlacement?) {
+        guard rows > 0 else { return ([], nil) }
+        var placement: ImagePlacement?
         let footerKinds: Set<Block.Kind> = [.status, .indicator, .help]
         var top: [String] = []
         var bottom: [String] = []
@@ -228,11 +271,14 @@ private struct Layout {
                 || (block.kind == .spacer && index + 1 < blocks.count
                     && footerKinds.contains(blocks[index + 1].kind))
             if isFooter { seenFooter = true }
+            if block.kind == .image, let imageCells {
+                placement = ImagePlacement(row: top.count, column: 0, size: imageCells)
+            }
             let shown = visibleLines(of: block)
             if seenFooter { bottom += shown } else { top += shown }
         }
         let fill = max(rows - top.count - bottom.count, 0)
-        return top + Array(repeating: "", count: fill) + bottom
+        return (top + Array(repeating: "", count: fill) + bottom, placement)
     }
 
     private func visibleLines(of block: Block) -> [String] {

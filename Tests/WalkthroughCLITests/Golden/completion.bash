@@ -50,8 +50,8 @@ _walkthrough() {
     fi
     case "$command" in
         "play")
-            options="--user --db --force --restart --plain --all --locale --help"
-            values="--user --db --locale"
+            options="--user --db --force --restart --plain --all --locale --images --watch --help"
+            values="--user --db --locale --images"
             kind=definition ;;
         "seen")
             options="--user --db --quiet -q --help"

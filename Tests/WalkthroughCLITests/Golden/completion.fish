@@ -44,6 +44,8 @@ complete -c walkthrough -n '__fish_seen_subcommand_from play' -l restart -d 'Sta
 complete -c walkthrough -n '__fish_seen_subcommand_from play' -l plain -d 'Print plain text and read commands, even on a terminal.'
 complete -c walkthrough -n '__fish_seen_subcommand_from play' -l all -d 'Show every page, not only what is new since the user\'s version.'
 complete -c walkthrough -n '__fish_seen_subcommand_from play' -l locale -x -d 'The language to show, a BCP 47 tag such as zh-Hant (default: from LC_ALL, LC_MESSAGES or LANG).'
+complete -c walkthrough -n '__fish_seen_subcommand_from play' -l images -x -d 'How to draw images: auto, kitty, sixel, iterm, symbols or none (default: WALKTHROUGH_IMAGES, else auto).'
+complete -c walkthrough -n '__fish_seen_subcommand_from play' -l watch -d 'For authors: reload and redraw when the file is saved, show its problems on the screen, record nothing.'
 complete -c walkthrough -n '__fish_seen_subcommand_from play' -a '(__walkthrough_ids)' -F
 complete -c walkthrough -n '__fish_seen_subcommand_from seen' -l user -x -d 'The user to act for (default: the login name).'
 complete -c walkthrough -n '__fish_seen_subcommand_from seen' -l db -r -F -d 'The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).'

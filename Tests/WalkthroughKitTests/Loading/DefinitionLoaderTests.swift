@@ -307,7 +307,9 @@ struct DefinitionLoaderTests {
 
     @Test func warnsAboutAMissingImageOnlyWithABaseDirectory() throws {
         let folder = try TemporaryFolder()
-        try folder.write("png", to: "images/there.png")
+        let png = try #require(
+            PNGEncoding.encode(DecodedImage(width: 1, height: 1, pixels: [255, 0, 0, 255])))
+        try folder.write(Data(png), to: "images/there.png")
         let json = """
             {"pages": [{"heading": "H", "content": "", "image": "images/there.png"},
                        {"heading": "H", "content": "", "image": "images/gone.png"}]}

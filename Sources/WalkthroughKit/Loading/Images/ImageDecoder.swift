@@ -1,0 +1,99 @@
+/// Decodes PNG and JPEG files into RGBA pixels with Debian's libpng and libjpeg.
+///
+/// The format comes from the file's first bytes, not its name. The header is read first and
+/// its width and height checked against ``ImageLimits`` before a single pixel is decoded, so a
+/// file claiming 100000 × 100000 pixels costs nothing; a damaged file is an error, never a
+/// crash, and nothing is ever printed.
+package enum ImageDecoder {
+    /// Reads and decodes the image file at `path`.
+    package static func decode(
+        contentsOf path: String, limits: ImageLimits = .standard
+    ) throws(ImageDecodingError) -> DecodedImage {
+        let result = FileReader.withContents(of: path, limit: limits.maximumFileSize) {
+            bytes in
+            Result { () throws(ImageDecodingError) in try decode(bytes, limits: limits) }
+        }
+        switch result {
+        case .success(let decoded): return try decoded.get()
+        case .failure(let problem): throw unreadable(problem, limits: limits)
+        }
+    }
+
+    /// The bytes of the image file at `path`, at most ``ImageLimits/maximumFileSize`` of them.
+    package static func fileBytes(
+        of path: String, limits: ImageLimits = .standard
+    ) throws(ImageDecodingError) -> [UInt8] {
+        switch FileReader.withContents(of: path, limit: limits.maximumFileSize, { Array($0) }) {
+        case .success(let bytes): return bytes
+        case .failure(let problem): throw unreadable(problem, limits: limits)
+        }
+    }
+
+    /// Reads only the header of the image file at `path`.
+    package static func header(
+        contentsOf path: String, limits: ImageLimits = .standard
+    ) throws(ImageDecodingError) -> ImageHeader {
+        let result = FileReader.withContents(of: path, limit: limits.maximumFileSize) {
+            bytes in
+            Result { () throws(ImageDecodingError) in try header(bytes) }
+        }
+        switch result {
+        case .success(let header): return try header.get()
+        case .failure(let problem): throw unreadable(problem, limits: limits)
+        }
+    }
+
+    /// Decodes an image held in memory, checking its size against `limits` first.
+    package static func decode(
+        _ bytes: UnsafeRawBufferPointer, limits: ImageLimits = .standard
+    ) throws(ImageDecodingError) -> DecodedImage {
+        let header = try header(bytes)
+        if let problem = limits.problem(width: header.width, height: header.height) {
+            throw problem
+        }
+        switch header.format {
+        case .png: return try PNGDecoding.decode(bytes, header: header)
+        case .jpeg:
+            return try JPEGDecoding.decode(
+                bytes, header: header, memoryLimit: limits.maximumDecodedBytes)
+        }
+    }
+
+    /// The format and size an image's header gives.
+    package static func header(
+        _ bytes: UnsafeRawBufferPointer
+    ) throws(ImageDecodingError) -> ImageHeader {
+        guard !bytes.isEmpty else { throw .unreadable(reason: "the file is empty") }
+        switch ImageFormat.sniff(bytes) {
+        case .png: return try PNGDecoding.header(bytes)
+        case .jpeg: return try JPEGDecoding.header(bytes)
+        case nil: throw .unreadable(reason: "it is neither a PNG nor a JPEG file")
+        }
+    }
+
+    private static func unreadable(
+        _ problem: FileProblem, limits: ImageLimits
+    ) -> ImageDecodingError {
+        switch problem.kind {
+        case .fileNotFound: return .unreadable(reason: "the file is not there")
+        case .fileTooLarge:
+            return .unreadable(
+                reason: "the file is larger than \(limits.maximumFileSize >> 20) MiB")
+        default: return .unreadable(reason: problem.kind.message)
+        }
+    }
+}
+
+/// Allocates `count` bytes for pixels and lets `fill` write them; `fill` returns whether it
+/// succeeded.
+func withPixelBuffer(
+    count: Int, _ fill: (UnsafeMutableRawPointer) -> Bool
+) -> [UInt8]? {
+    var succeeded = false
+    let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+        buffer.initialize(repeating: 0)
+        succeeded = fill(buffer.baseAddress!)
+        initialized = count
+    }
+    return succeeded ? pixels : nil
+}

@@ -1,0 +1,55 @@
+import CJPEG
+
+/// JPEG through libjpeg(-turbo), by the C helpers of the CJPEG module, which catch libjpeg's
+/// errors with setjmp in C so that no longjmp crosses a Swift frame.
+enum JPEGDecoding {
+    /// The longest message libjpeg writes (`JMSG_LENGTH_MAX`).
+    private static let messageCapacity = 200
+
+    static func header(_ bytes: UnsafeRawBufferPointer) throws(ImageDecodingError) -> ImageHeader {
+        var width: UInt32 = 0
+        var height: UInt32 = 0
+        var failure: String?
+        withMessageBuffer { message in
+            let data = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            if walkthrough_jpeg_header(
+                data, UInt(bytes.count), &width, &height, message, messageCapacity) != 0
+            {
+                failure = String(cString: message)
+            }
+        }
+        if let failure { throw .unreadable(reason: "it is not a readable JPEG: \(failure)") }
+        return ImageHeader(format: .jpeg, width: Int(width), height: Int(height))
+    }
+
+    static func decode(
+        _ bytes: UnsafeRawBufferPointer, header: ImageHeader, memoryLimit: Int
+    ) throws(ImageDecodingError) -> DecodedImage {
+        var failure: String?
+        let count = header.width * header.height * 4
+        let pixels = withPixelBuffer(count: count) { buffer in
+            var succeeded = false
+            withMessageBuffer { message in
+                let data = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
+                succeeded =
+                    walkthrough_jpeg_decode(
+                        data, UInt(bytes.count), UInt32(header.width), UInt32(header.height),
+                        buffer.assumingMemoryBound(to: UInt8.self), memoryLimit, message,
+                        messageCapacity) == 0
+                if !succeeded { failure = String(cString: message) }
+            }
+            return succeeded
+        }
+        guard let pixels else {
+            throw .unreadable(reason: "the JPEG is damaged: \(failure ?? "libjpeg gave no reason")")
+        }
+        return DecodedImage(width: header.width, height: header.height, pixels: pixels)
+    }
+
+    private static func withMessageBuffer(_ body: (UnsafeMutablePointer<CChar>) -> Void) {
+        let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: messageCapacity)
+        defer { buffer.deallocate() }
+        buffer.initialize(repeating: 0, count: messageCapacity)
+        body(buffer)
+    }
+}

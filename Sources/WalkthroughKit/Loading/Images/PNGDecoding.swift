@@ -1,0 +1,82 @@
+import CPNG
+
+/// PNG through libpng's simplified API, which keeps libpng's longjmp error handling inside
+/// libpng (an error is a return value with a message) and applies libpng's default limits to
+/// ancillary chunks.
+enum PNGDecoding {
+    static func header(_ bytes: UnsafeRawBufferPointer) throws(ImageDecodingError) -> ImageHeader {
+        var image = png_image()
+        image.version = UInt32(PNG_IMAGE_VERSION)
+        defer { png_image_free(&image) }
+        guard png_image_begin_read_from_memory(&image, bytes.baseAddress, bytes.count) != 0 else {
+            throw .unreadable(reason: "it is not a readable PNG: \(message(of: image))")
+        }
+        let header = ImageHeader(format: .png, width: Int(image.width), height: Int(image.height))
+        try checkImageData(bytes, header: header)
+        return header
+    }
+
+    /// Refuses a PNG whose compressed image data (its IDAT chunks together) is larger than the
+    /// image could ever need: 8 bytes a pixel (16-bit RGBA) and a filter byte a row, uncompressed,
+    /// plus room for interlacing and deflate's overhead. Such data is a decompression bomb (or
+    /// garbage); libpng would otherwise inflate all of it after the last row.
+    private static func checkImageData(
+        _ bytes: UnsafeRawBufferPointer, header: ImageHeader
+    ) throws(ImageDecodingError) {
+        let rows = header.height
+        let rowBytes = 1 + header.width * 8
+        let (raw, overflow) = rows.multipliedReportingOverflow(by: rowBytes)
+        let limit = overflow ? Int.max : raw + raw / 4 + 64 * 1024
+        var offset = 8
+        var total = 0
+        while offset + 8 <= bytes.count {
+            let length =
+                Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16
+                | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+            let isIDAT =
+                bytes[offset + 4] == 0x49 && bytes[offset + 5] == 0x44
+                && bytes[offset + 6] == 0x41 && bytes[offset + 7] == 0x54
+            if isIDAT {
+                total += length
+                if total > limit {
+                    throw .unreadable(
+                        reason: "its compressed image data is larger than a "
+                            + "\(header.width)×\(header.height) image can need (a decompression "
+                            + "bomb?)")
+                }
+            }
+            offset += 12 + length
+        }
+    }
+
+    static func decode(
+        _ bytes: UnsafeRawBufferPointer, header: ImageHeader
+    ) throws(ImageDecodingError) -> DecodedImage {
+        var image = png_image()
+        image.version = UInt32(PNG_IMAGE_VERSION)
+        defer { png_image_free(&image) }
+        guard png_image_begin_read_from_memory(&image, bytes.baseAddress, bytes.count) != 0,
+            Int(image.width) == header.width, Int(image.height) == header.height
+        else {
+            throw .unreadable(reason: "it is not a readable PNG: \(message(of: image))")
+        }
+        // PNG_FORMAT_RGBA, a macro Swift cannot import.
+        image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
+        let count = header.width * header.height * 4
+        let pixels = withPixelBuffer(count: count) { buffer in
+            png_image_finish_read(&image, nil, buffer, 0, nil) != 0
+        }
+        guard let pixels else {
+            throw .unreadable(reason: "the PNG is damaged: \(message(of: image))")
+        }
+        return DecodedImage(width: header.width, height: header.height, pixels: pixels)
+    }
+
+    private static func message(of image: png_image) -> String {
+        withUnsafeBytes(of: image.message) { raw in
+            let bytes = raw.prefix { $0 != 0 }
+            let text = String(decoding: bytes, as: UTF8.self)
+            return text.isEmpty ? "libpng gave no reason" : text
+        }
+    }
+}

@@ -1,0 +1,91 @@
+package import WalkthroughKit
+
+/// What the player draws where a page's image goes.
+package enum ImageArt: Sendable, Hashable {
+    /// Lines of symbol art, one a row of the placement, each as wide as the placement.
+    case lines([String])
+    /// One escape sequence (kitty, iTerm2, sixel) drawn at the placement's top-left cell.
+    case sequence(String)
+}
+
+/// The player's images: each file read and decoded once, and its art cached per size, so that
+/// moving between pages and redrawing cost nothing and a resize draws at the new size.
+///
+/// A file that is missing, damaged or too large is remembered as such: its page shows the alt
+/// text.
+package final class PageImages {
+    /// How images are drawn.
+    package let mode: ResolvedImageMode
+    private let limits: ImageLimits
+    private var loaded: [String: LoadedImage?] = [:]
+    private var art: [ArtKey: ImageArt] = [:]
+
+    private struct ArtKey: Hashable {
+        var path: String
+        var size: CellSize
+    }
+
+    /// The most sizes of art kept; a resize that goes past it starts the cache afresh.
+    private static let artCacheLimit = 32
+
+    /// Creates an empty cache for `mode`.
+    package init(mode: ResolvedImageMode, limits: ImageLimits = .standard) {
+        self.mode = mode
+        self.limits = limits
+    }
+
+    /// The size of `page`'s image when it can be drawn; `nil` (show the alt text) when the page
+    /// has none, images are off, or the file cannot be drawn.
+    package func pixelSize(of page: Page, in walkthrough: Walkthrough) -> PixelSize? {
+        guard mode != .none, let path = walkthrough.imagePath(of: page),
+            let image = image(at: path)
+        else { return nil }
+        return PixelSize(width: image.decoded.width, height: image.decoded.height)
+    }
+
+    /// The art for `page`'s image in `size` cells; `nil` when it cannot be drawn.
+    package func art(of page: Page, in walkthrough: Walkthrough, size: CellSize) -> ImageArt? {
+        guard mode != .none, let path = walkthrough.imagePath(of: page) else { return nil }
+        let key = ArtKey(path: path, size: size)
+        if let known = art[key] { return known }
+        guard let image = image(at: path), let drawn = draw(image, size: size) else { return nil }
+        if art.count >= Self.artCacheLimit { art.removeAll() }
+        art[key] = drawn
+        return drawn
+    }
+
+    /// Forgets every file and drawing (the definition was saved again: its images may have
+    /// changed).
+    package func reload() {
+        loaded.removeAll()
+        art.removeAll()
+    }
+
+    private func image(at path: String) -> LoadedImage? {
+        if let known = loaded[path] { return known }
+        let image = try? LoadedImage(contentsOf: path, limits: limits)
+        loaded[path] = image
+        return image
+    }
+
+    private func draw(_ image: LoadedImage, size: CellSize) -> ImageArt? {
+        switch mode {
+        case .none: return nil
+        case .kitty: return .sequence(GraphicsProtocols.kitty(image, size: size))
+        case .iterm: return .sequence(GraphicsProtocols.iterm(image, size: size))
+        case .sixel:
+            #if CHAFA
+            return ChafaArt.sixel(image.decoded, size: size).map(ImageArt.sequence)
+            #else
+            return .lines(SymbolArt.lines(image.decoded, size: size, colours: .palette256))
+            #endif
+        case .symbols(let colours):
+            #if CHAFA
+            if let lines = ChafaArt.lines(image.decoded, size: size, colours: colours) {
+                return .lines(lines)
+            }
+            #endif
+            return .lines(SymbolArt.lines(image.decoded, size: size, colours: colours))
+        }
+    }
+}
