@@ -61,15 +61,8 @@ struct Spawn {
         }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
 
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for pointer in argv + envp { free(pointer) }
-        }
-
-        var pid: pid_t = 0
         let start = Clock.now()
-        let code = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        let (code, pid) = Self.spawn(executable, arguments, environment, &actions)
         guard code == 0 else {
             for descriptor in outputPipe + errorPipe where descriptor >= 0 { close(descriptor) }
             throw Failure(
@@ -134,6 +127,22 @@ struct Spawn {
             String(decoding: collected[0], as: UTF8.self),
             String(decoding: collected[1], as: UTF8.self)
         )
+    }
+
+    /// `posix_spawn` of `executable` with `arguments` and exactly `environment`, with the file
+    /// `actions` given: the error code (0 when it started) and the child's pid.
+    static func spawn(
+        _ executable: String, _ arguments: [String], _ environment: [String: String],
+        _ actions: inout posix_spawn_file_actions_t
+    ) -> (code: Int32, pid: pid_t) {
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for pointer in argv + envp { free(pointer) }
+        }
+        var pid: pid_t = 0
+        let code = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        return (code, pid)
     }
 
     /// The full path of `name` found on `PATH`, or `nil`.

@@ -41,14 +41,8 @@ struct TerminalSpawn {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         for target in 0...2 { posix_spawn_file_actions_adddup2(&actions, slave, Int32(target)) }
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for pointer in argv + envp { free(pointer) }
-        }
-        var pid: pid_t = 0
         let start = Clock.now()
-        let code = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        let (code, pid) = Spawn.spawn(executable, arguments, environment, &actions)
         close(slave)
         guard code == 0 else { throw BenchError("cannot start \(executable): errno \(code)") }
         var output: [UInt8] = []

@@ -151,18 +151,10 @@ extension DefinitionValidator {
 
     /// A page's `since`: a whole number of at least 1.
     mutating func sinceNumber(_ document: JSONDocument, _ value: Int, path: String) -> Int? {
-        guard let number = document.number(at: value) else {
-            report(
-                .wrongType(expected: .integer, found: document.type(of: value)), path: path,
-                at: document.position(of: value))
-            return nil
-        }
-        guard let integer = number.integerValue, integer >= 1,
-            integer <= DefinitionFormat.maximumVersion
-        else {
-            report(.invalidSince(number.text), path: path, at: document.position(of: value))
-            return nil
-        }
+        guard
+            let integer = versionLike(
+                document, value, path: path, invalid: DiagnosticKind.invalidSince)
+        else { return nil }
         sinceChecks.append((integer, path, document.position(of: value)))
         return integer
     }

@@ -200,6 +200,15 @@ struct DefinitionValidator {
     private mutating func versionNumber(
         _ document: JSONDocument, _ value: Int, path: String
     ) -> Int? {
+        versionLike(document, value, path: path, invalid: DiagnosticKind.invalidVersion)
+    }
+
+    /// A version number (`version`, a page's `since`): a whole number from 1 to
+    /// ``DefinitionFormat/maximumVersion``; anything else is reported as `invalid` of its text.
+    mutating func versionLike(
+        _ document: JSONDocument, _ value: Int, path: String,
+        invalid: (String) -> DiagnosticKind
+    ) -> Int? {
         guard let number = document.number(at: value) else {
             report(
                 .wrongType(expected: .integer, found: document.type(of: value)), path: path,
@@ -209,7 +218,7 @@ struct DefinitionValidator {
         guard let integer = number.integerValue, integer >= 1,
             integer <= DefinitionFormat.maximumVersion
         else {
-            report(.invalidVersion(number.text), path: path, at: document.position(of: value))
+            report(invalid(number.text), path: path, at: document.position(of: value))
             return nil
         }
         return integer
