@@ -30,6 +30,10 @@ package final class TmuxSession {
     /// Where the pane's shell writes the command's exit status when it ends.
     private let statusPath: String
 
+    /// `env` arguments that unset the variables which make nothing due (`CI`,
+    /// `WALKTHROUGH_DISABLE`), so a walkthrough plays as it would for a user.
+    private static let quietSwitch = ["-u", "CI", "-u", "WALKTHROUGH_DISABLE"]
+
     private static let counter = Atomic<Int>(0)
     private static let processToken = String(UInt32.random(in: .min ... .max), radix: 16)
 
@@ -37,7 +41,8 @@ package final class TmuxSession {
     ///
     /// - Parameters:
     ///   - environment: Variables set for the command, on top of tmux's (`TERM` is tmux's own,
-    ///     `tmux-256color` or `screen`).
+    ///     `tmux-256color` or `screen`), with `CI` and `WALKTHROUGH_DISABLE` cleared unless set
+    ///     here.
     ///   - logPath: When given, every byte the program writes is appended to this file.
     /// - Throws: ``TestSupportError`` when tmux cannot start or set up the session.
     package init(
@@ -67,7 +72,11 @@ package final class TmuxSession {
         let wrapped =
             "(\(command)\n); status=$?; printf '%s' \"$status\" > \(Self.quoted(statusPath)); "
             + "exit $status"
-        let line = (["exec", "env"] + exports + ["/bin/sh", "-c", Self.quoted(wrapped)])
+        // The tmux server inherits this process's environment: the quiet switch's variables
+        // (the project's CI runs with CI=true) are cleared unless `environment` sets them.
+        let line =
+            (["exec", "env"] + Self.quietSwitch + exports
+            + ["/bin/sh", "-c", Self.quoted(wrapped)])
             .joined(separator: " ")
         try tmux(["respawn-pane", "-k", "-t", target, line])
     }
