@@ -1,6 +1,10 @@
 /// How the interactive player draws a page's image (`play --images`, `WALKTHROUGH_IMAGES`).
 public enum ImageMode: String, Sendable, Hashable, CaseIterable {
-    /// Decide from the terminal: see ``ImageModeDetection``.
+    /// Decide from the terminal: symbols inside tmux (which inherits the outer terminal's
+    /// variables); else kitty when `TERM=xterm-kitty` or `KITTY_WINDOW_ID` is set, iterm when
+    /// `TERM_PROGRAM` is `iTerm.app` or `WezTerm`, sixel (with the `Chafa` trait) when the
+    /// terminal's device-attributes answer lists 4, else symbols; none in plain mode and with
+    /// `TERM=dumb`.
     case auto
     /// The kitty graphics protocol.
     case kitty
