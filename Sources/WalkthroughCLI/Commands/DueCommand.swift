@@ -54,17 +54,35 @@ struct DueCommand: ParsableCommand {
     func run(in context: CommandContext) throws -> ExitCode {
         let name = Self.configuration.name
         let environment = context.environment
-        let user = try store.user(environment: environment, command: name)
-        let path = try store.databasePath(environment: environment, command: name)
+        let gate = try store.gate(environment: environment, command: name)
         let definition = try Definitions.load(walkthrough, environment: environment)
             .localized(for: try locale.tag(environment: environment, command: name))
-        let (decision, _) = try DueCheck.decide(
-            definition, user: user, store: store, path: path, environment: environment)
+        let decision = try gate.due(of: definition)
         if json {
-            context.print(DueCheck.json(decision).rendered())
+            context.print(Self.json(decision).rendered())
         } else if !quiet {
-            context.print(DueCheck.sentence(decision, title: Wording.name(of: definition)))
+            context.print(Self.sentence(decision, title: Wording.name(of: definition)))
         }
         return decision.isDue ? .success : .notSeen
+    }
+
+    /// `onboarding is due for alice: 3 pages` or `onboarding is not due for alice: seen (…)`.
+    static func sentence(_ decision: DueDecision, title: String) -> String {
+        decision.isDue
+            ? "\(title) is due for \(decision.user): \(decision.detail)."
+            : "\(title) is not due for \(decision.user): \(decision.reason) (\(decision.detail))."
+    }
+
+    /// The `--json` object: exactly `walkthrough`, `user`, `due`, `reason`, `detail`, `pages`
+    /// (1-based positions in the definition).
+    static func json(_ decision: DueDecision) -> JSONText {
+        .object([
+            ("walkthrough", .string(decision.walkthrough)),
+            ("user", .string(decision.user)),
+            ("due", .bool(decision.isDue)),
+            ("reason", .string(decision.reason.rawValue)),
+            ("detail", .string(decision.detail)),
+            ("pages", .array(decision.pages.map { .integer($0 + 1) })),
+        ])
     }
 }

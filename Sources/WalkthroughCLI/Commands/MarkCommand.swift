@@ -34,25 +34,19 @@ struct MarkCommand: ParsableCommand {
     }
 
     func run(in context: CommandContext) throws -> ExitCode {
-        let name = Self.configuration.name
-        var user = try store.user(environment: context.environment, command: name)
-        let path = try store.databasePath(environment: context.environment, command: name)
+        let gate = try store.gate(
+            environment: context.environment, command: Self.configuration.name)
         let definition = try Definitions.load(walkthrough, environment: context.environment)
-        let seenStore = try SeenStores.open(path, environment: context.environment)
-        user = store.user(user, boundBy: seenStore)
         let outcome: FinishOutcome = skipped ? .skipped : .completed
-        try seenStore.markSeen(user: user, walkthrough: definition, outcome: outcome)
+        let marked = try gate.mark(definition, outcome: outcome)
+        let user = marked.user
         let title = Wording.name(of: definition)
-        if let record = try seenStore.record(user: user, walkthrough: definition),
-            record.version > definition.version
-        {
+        if marked.kept, let record = marked.prior, record.version > definition.version {
             context.print(
                 "Kept: \(user) had already \(Wording.outcome(record.outcome)) \(title) at the "
                     + "newer version \(record.version); version \(definition.version) changes "
                     + "nothing.")
-        } else if let record = try seenStore.record(user: user, walkthrough: definition),
-            record.outcome == .completed, outcome == .skipped
-        {
+        } else if marked.kept, let record = marked.prior {
             context.print(
                 "Kept: \(user) had already completed \(title) (version \(record.version)); "
                     + "marking it skipped changes nothing.")

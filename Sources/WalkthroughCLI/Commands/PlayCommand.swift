@@ -78,34 +78,30 @@ struct PlayCommand: ParsableCommand {
         let environment = context.environment
         let imageMode = try images.mode(environment: environment, command: name)
         if watch { return try runWatching(in: context, images: imageMode) }
-        var user = try store.user(environment: environment, command: name)
-        let path = try store.databasePath(environment: environment, command: name)
+        let gate = try store.gate(environment: environment, command: name)
         let definition = try Definitions.load(walkthrough, environment: environment)
             .localized(for: try locale.tag(environment: environment, command: name))
         let title = Wording.name(of: definition)
-        var pages: [Int]?
-        if !force {
-            // The one decision `due` and the library follow; reading it creates nothing.
-            let (decision, bound) = try DueCheck.decide(
-                definition, user: user, store: store, path: path, environment: environment)
-            guard decision.isDue else {
-                context.print(Self.notDue(decision, user: bound, title: title))
-                return .success
-            }
-            pages = all ? Self.allPages(of: definition, environment: environment) : decision.pages
-            if let since = decision.whatsNewSince, !all {
-                context.print(
-                    "What's new in \(title) since version \(since): "
-                        + "\(Wording.counted(decision.pages.count, "page")) (--all shows every page)."
-                )
-            }
+        // The one decision `due` and the library follow: one store open, one record read.
+        let (decision, due) = try gate.decide(
+            definition, restart: restart, force: force, recordsEvents: nil, allPages: all)
+        let session: Session
+        switch decision {
+        case .alreadySeen(let record):
+            context.print(Self.alreadySeen(record, user: due?.user ?? gate.user, title: title))
+            return .success
+        case .notDue(let decision):
+            context.print(Self.notDue(decision, title: title))
+            return .success
+        case .show(let shown):
+            session = shown
         }
-        let seenStore = try SeenStores.open(path, environment: context.environment)
-        user = store.user(user, boundBy: seenStore)
-        let session = try Session(
-            walkthrough: definition, user: user, store: seenStore, restart: restart,
-            locale: definition.locale, forced: force,
-            recordsEvents: EventRecording.isEnabled(environment: environment), pages: pages)
+        let user = session.user ?? gate.user
+        if let due, let since = due.whatsNewSince, !all {
+            context.print(
+                "What's new in \(title) since version \(since): "
+                    + "\(Wording.counted(due.pages.count, "page")) (--all shows every page).")
+        }
         if session.isResuming {
             context.print(
                 "Resuming \(title) at page \(position(session.resumedAt, session.walkthrough)), where "
@@ -154,10 +150,11 @@ struct PlayCommand: ParsableCommand {
         switch result {
         case .completed, .skipped:
             let outcome: SeenOutcome = result == .completed ? .completed : .skipped
-            // What the store kept: a replay never replaces a newer version, nor `completed`
-            // with `skipped`, so say so rather than claim what was not recorded.
-            if let record = try? session.store?.record(user: user, walkthrough: definition.id),
-                record.version != definition.version || record.outcome != outcome
+            // What the store kept, by its one rule: a replay never replaces a newer version,
+            // nor `completed` with `skipped`, so say so rather than claim what was not recorded.
+            if SeenWriteRule.seen.keeps(
+                session.priorRecord, version: definition.version, outcome: outcome),
+                let record = session.priorRecord
             {
                 context.print(
                     "Kept: \(user) had already \(Wording.outcome(record.outcome)) \(title) "
@@ -186,22 +183,20 @@ struct PlayCommand: ParsableCommand {
         }
     }
 
-    /// Why nothing plays: the record for `seen`, the rule otherwise.
-    static func notDue(_ decision: DueDecision, user: String, title: String) -> String {
-        if decision.reason == .seen, let record = decision.record {
-            return "\(user) has already seen \(title) (version \(record.version)): "
-                + "\(Wording.outcome(record.outcome)) on \(Timestamp.human(record.updatedAt))."
-                + " Nothing to play; add --force to see it again."
-        }
-        return "\(title) is not due for \(user): \(decision.reason) (\(decision.detail)). "
-            + "Nothing to play; add --force to play it anyway."
+    /// Why nothing plays: the user has seen it.
+    static func alreadySeen(_ record: SeenRecord, user: String, title: String) -> String {
+        "\(user) has already seen \(title) (version \(record.version)): "
+            + "\(Wording.outcome(record.outcome)) on \(Timestamp.human(record.updatedAt))."
+            + " Nothing to play; add --force to see it again."
     }
 
-    /// `--all`: every page whose own `when.env` holds.
-    static func allPages(of walkthrough: Walkthrough, environment: [String: String]) -> [Int] {
-        walkthrough.pages.indices.filter {
-            walkthrough.pages[$0].when.failedCondition(in: environment) == nil
+    /// Why nothing plays: a rule holds it back.
+    static func notDue(_ decision: DueDecision, title: String) -> String {
+        if decision.reason == .seen, let record = decision.record {
+            return alreadySeen(record, user: decision.user, title: title)
         }
+        return "\(title) is not due for \(decision.user): \(decision.reason) (\(decision.detail)). "
+            + "Nothing to play; add --force to play it anyway."
     }
 
     private func position(_ index: Int, _ walkthrough: Walkthrough) -> String {

@@ -39,18 +39,15 @@ struct SeenCommand: ParsableCommand {
     }
 
     func run(in context: CommandContext) throws -> ExitCode {
-        let name = Self.configuration.name
-        var user = try store.user(environment: context.environment, command: name)
-        let path = try store.databasePath(environment: context.environment, command: name)
+        let gate = try store.gate(
+            environment: context.environment, command: Self.configuration.name)
         let definition = try Definitions.load(walkthrough, environment: context.environment)
-        let seenStore = try SeenStores.openIfPresent(path, environment: context.environment)
-        user = store.user(user, boundBy: seenStore)
-        let record = try seenStore?.record(user: user, walkthrough: definition.id)
-        let seen = record?.isSeen(atLeast: definition.version) ?? false
+        let status = try gate.status(of: definition)
         if !quiet {
-            context.print(Self.answer(user: user, walkthrough: definition, record: record))
+            context.print(
+                Self.answer(user: status.user, walkthrough: definition, record: status.record))
         }
-        return seen ? .success : .notSeen
+        return status.isSeen ? .success : .notSeen
     }
 
     /// One sentence: seen (how and when), or not seen (and where the user stands).

@@ -211,6 +211,14 @@ enum WalkthroughCommand {
         case CommandLineError.failure(let message, let exitCode):
             context.printError(message)
             return exitCode
+        case FirstRunGateError.definition(let cause):
+            // The commands that ask the gate report its causes as they report their own.
+            return report(cause, context: context, commands: commands)
+        case FirstRunGateError.store(let cause):
+            return report(cause, context: context, commands: commands)
+        case FirstRunGateError.invalidUser:
+            context.printError("Error: " + String(describing: error))
+            return .usage
         case let error as DefinitionError:
             switch error {
             case .notFound, .notFoundOnSearchPath, .isDirectory, .unreadable:

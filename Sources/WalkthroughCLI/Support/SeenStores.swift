@@ -41,10 +41,6 @@ enum SeenStores {
     private static func options(
         environment: [String: String]
     ) throws(SeenStoreError) -> SQLiteSeenStore.Options {
-        var options = SQLiteSeenStore.Options()
-        if let timeout = try SQLiteSeenStore.Options.busyTimeout(environment: environment) {
-            options.busyTimeout = timeout
-        }
-        return options
+        try SQLiteSeenStore.Options(environment: environment)
     }
 }

@@ -25,8 +25,14 @@ public import FoundationEssentials
 /// ``status(of:)`` answers the same question read-only, creating nothing: for a tool that only
 /// wants to know (for example to print a hint in a script, where nothing is shown).
 public struct FirstRunGate: Sendable {
-    /// The user the gate checks and records for.
-    public var user: String
+    /// The user the gate checks and records for: the one given, else the login name. A store
+    /// with PostgreSQL row security that binds this role to one user acts for that user
+    /// instead when none was given (as `walkthrough` does), so a tool whose login name is not
+    /// its role still reads and writes its own records.
+    public var user: String {
+        get { chosenUser ?? loginName }
+        set { chosenUser = newValue }
+    }
     /// The store asked, and how it is opened.
     public var store: SeenStoreLocation
     /// The environment read for `$WALKTHROUGH_PATH` (``DefinitionSource/named(_:)``) and for the
@@ -36,11 +42,17 @@ public struct FirstRunGate: Sendable {
     /// system's by default. Tests set it.
     public var clock: @Sendable () -> Date = { Date() }
 
+    /// The user the caller named, if any.
+    var chosenUser: String?
+    /// The login name, for when no user is named.
+    let loginName: String
+
     /// Creates a gate.
     ///
     /// - Parameters:
     ///   - user: The user to check; by default the login name
-    ///     (``UserName/current(environment:)``: `$LOGNAME`, `$USER`, the password database).
+    ///     (``UserName/current(environment:)``: `$LOGNAME`, `$USER`, the password database),
+    ///     or the user a row-secured PostgreSQL store binds its role to.
     ///   - store: The store; by default the SQLite store at the default path, shared with the
     ///     `walkthrough` command.
     ///   - environment: The variables to read; the process's environment by default.
@@ -48,7 +60,8 @@ public struct FirstRunGate: Sendable {
         user: String? = nil, store: SeenStoreLocation = .defaultPath,
         environment: [String: String] = ProcessEnvironment.current()
     ) {
-        self.user = user ?? UserName.current(environment: environment)
+        self.chosenUser = user
+        self.loginName = user == nil ? UserName.current(environment: environment) : ""
         self.store = store
         self.environment = environment
     }
@@ -78,16 +91,7 @@ public struct FirstRunGate: Sendable {
     /// - Throws: ``FirstRunGateError/definition(_:)``, ``FirstRunGateError/invalidUser(name:problem:)``
     ///   or ``FirstRunGateError/store(_:)``; never for "already seen".
     public func status(of source: DefinitionSource) throws(FirstRunGateError) -> FirstRunStatus {
-        let walkthrough = try load(source)
-        try checkUser()
-        let record: SeenRecord?
-        do {
-            let opened = try store.open(environment: environment, create: false)
-            record = try opened?.record(user: user, walkthrough: walkthrough.id)
-        } catch {
-            throw .store(error)
-        }
-        return FirstRunStatus(walkthrough: walkthrough, user: user, record: record)
+        try status(of: load(source))
     }
 
     /// Whether the walkthrough is due for ``user``, why, and which pages it would show, read-only:
@@ -104,30 +108,15 @@ public struct FirstRunGate: Sendable {
         try due(of: load(source))
     }
 
-    /// ``due(_:)`` for a loaded walkthrough.
-    func due(of walkthrough: Walkthrough) throws(FirstRunGateError) -> DueDecision {
-        try checkUser()
-        var history = ShowHistory()
-        if QuietSwitch.reason(environment: environment) == nil {
-            do {
-                let opened = try store.open(environment: environment, create: false)
-                history = try ShowHistory.read(for: walkthrough, user: user, from: opened)
-            } catch {
-                throw .store(error)
-            }
-        }
-        return DueDecision.evaluate(
-            walkthrough, user: user, history: history, environment: environment, now: clock())
-    }
-
     /// Decides whether to show the walkthrough and, when it is to be shown, hands back the
     /// session that records it.
     ///
-    /// Unless `force`, the rules decide first (``due(_:)``, read-only): a walkthrough that is not
-    /// due creates nothing. One that is due is shown with the pages the decision names (only
-    /// "what's new" for a user who finished an earlier version); the store is then opened for
-    /// writing (an SQLite database and its folder are created when missing), but nothing is
-    /// recorded until the session's `start()` or first move.
+    /// The store is opened once. Unless `force`, the rules decide first (as ``due(_:)`` does):
+    /// a walkthrough that is not due records nothing, and with the quiet switch set the store
+    /// is not opened at all. A database that does not exist yet is created (with its folder)
+    /// only when the walkthrough is to be shown; nothing is recorded until the session's
+    /// `start()` or first move. One that is due is shown with the pages the decision names
+    /// (only "what's new" for a user who finished an earlier version).
     ///
     /// - Parameters:
     ///   - source: The walkthrough.
@@ -148,50 +137,9 @@ public struct FirstRunGate: Sendable {
         _ source: DefinitionSource, restart: Bool = false, force: Bool = false,
         recordsEvents: Bool? = nil, allPages: Bool = false
     ) throws(FirstRunGateError) -> FirstRunDecision {
-        let walkthrough = try load(source)
-        try checkUser()
-        var pages: [Int]?
-        if !force {
-            let decision = try due(of: walkthrough)
-            guard decision.isDue else {
-                if decision.reason == .seen, let record = decision.record {
-                    return .alreadySeen(record)
-                }
-                return .notDue(decision)
-            }
-            pages =
-                allPages
-                ? walkthrough.pages.indices.filter {
-                    walkthrough.pages[$0].when.failedCondition(in: environment) == nil
-                } : decision.pages
-        }
-        let session: Session
-        do {
-            guard let opened = try store.open(environment: environment, create: true) else {
-                // Only a read-only opening answers "no database"; this one creates it.
-                preconditionFailure("a store opened with create: true is never missing")
-            }
-            session = try Session(
-                walkthrough: walkthrough, user: user, store: opened, restart: restart,
-                locale: walkthrough.locale, forced: force,
-                recordsEvents: recordsEvents ?? EventRecording.isEnabled(environment: environment),
-                pages: pages)
-        } catch {
-            throw .store(error)
-        }
-        if session.alreadySeen, !force, let record = session.priorRecord {
-            return .alreadySeen(record)
-        }
-        return .show(session)
-    }
-
-    // MARK: - Private
-
-    private func checkUser() throws(FirstRunGateError) {
-        do {
-            try UserName.validate(user)
-        } catch {
-            throw .invalidUser(name: user, problem: error)
-        }
+        try decide(
+            load(source), restart: restart, force: force, recordsEvents: recordsEvents,
+            allPages: allPages
+        ).decision
     }
 }

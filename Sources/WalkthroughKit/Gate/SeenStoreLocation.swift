@@ -27,39 +27,47 @@ public enum SeenStoreLocation: Sendable {
 // MARK: - Opening
 
 extension SeenStoreLocation {
+    /// How the gate opens its store.
+    package enum OpenMode: Sendable, Hashable {
+        /// Read-only, creating nothing: a missing database gives `nil`.
+        case read
+        /// For writing, creating nothing: a missing database gives `nil`.
+        case write
+        /// For writing, creating the database and its folder when missing.
+        case create
+    }
+
     /// Opens the store.
     ///
     /// - Parameters:
-    ///   - environment: Where ``defaultPath`` is worked out from.
-    ///   - create: Whether a missing SQLite database (and its folder) is created. Without it a
-    ///     missing database gives `nil` (nothing has been recorded there), and an existing one
-    ///     is opened read-only.
+    ///   - environment: Where ``defaultPath`` and `WALKTHROUGH_BUSY_TIMEOUT` are read from.
+    ///   - mode: Whether the store only reads, and whether a missing database is created.
+    /// - Returns: The store, or `nil` when nothing is there yet and `mode` does not create.
     /// - Throws: ``SeenStoreError`` when the database cannot be opened.
-    func open(
-        environment: [String: String], create: Bool
+    package func open(
+        environment: [String: String], mode: OpenMode
     ) throws(SeenStoreError) -> (any SeenStore)? {
         let path: String
-        var options = SQLiteSeenStore.Options()
+        var options: SQLiteSeenStore.Options
         switch self {
         case .store(let store):
             return store
         case .defaultPath:
             path = try SQLiteSeenStore.defaultPath(environment: environment)
-            if let timeout = try SQLiteSeenStore.Options.busyTimeout(environment: environment) {
-                options.busyTimeout = timeout
-            }
+            options = try SQLiteSeenStore.Options(environment: environment)
         case .path(let given, let givenOptions):
             path = given
             options = givenOptions
         }
-        options.createIfMissing = create && options.createIfMissing
-        // A check that may not create anything only reads: opened read-only, it writes nothing
-        // (no journal switch, no migration) and reads a store it may not write.
-        if !create { options.readOnly = true }
+        options.createIfMissing = mode == .create && options.createIfMissing
+        // A check that only reads is opened read-only: it writes nothing (no journal switch,
+        // no migration) and reads a store it may not write.
+        if mode == .read { options.readOnly = true }
         do {
             // A postgresql:// URL (in WALKTHROUGH_DB or given) opens the fleet store.
-            return try SeenStoreBackend.open(path, options: options, environment: environment)
-        } catch .databaseMissing where !create {
+            return try SeenStoreBackend.openAdministered(
+                path, options: options, environment: environment)
+        } catch .databaseMissing where mode != .create {
             return nil
         }
     }

@@ -78,12 +78,24 @@ public final class Session {
     ///   - pages: The pages to show, as 0-based positions in the definition in increasing order
     ///     (``DueDecision/pages``); `nil` or empty: every page.
     /// - Throws: Whatever the store throws when reading.
-    public init(
+    public convenience init(
         walkthrough: Walkthrough, user: String, store: any SeenStore, restart: Bool = false,
         locale: String? = nil, forced: Bool = false, recordsEvents: Bool = true,
         pages: [Int]? = nil
     ) throws {
-        let record = try store.record(user: user, walkthrough: walkthrough.id)
+        try self.init(
+            walkthrough: walkthrough, user: user, store: store,
+            priorRecord: store.record(user: user, walkthrough: walkthrough.id), restart: restart,
+            locale: locale, forced: forced, recordsEvents: recordsEvents, pages: pages)
+    }
+
+    /// A session for `user` whose record was already read (`priorRecord`): what the gate,
+    /// which reads it to decide, hands on so that the record is read once.
+    package init(
+        walkthrough: Walkthrough, user: String, store: any SeenStore, priorRecord: SeenRecord?,
+        restart: Bool, locale: String?, forced: Bool, recordsEvents: Bool, pages: [Int]?
+    ) {
+        let record = priorRecord
         let chosen = (pages ?? []).filter { walkthrough.pages.indices.contains($0) }
         let positions = chosen.isEmpty ? Array(walkthrough.pages.indices) : chosen
         var shown = walkthrough

@@ -137,17 +137,9 @@ public final class InMemorySeenStore: EventRecordingStore {
         outcome: FinishOutcome, stamp: Date
     ) {
         let key = Key(user: user, walkthrough: walkthrough)
-        let existing = records[key]
-        if let existing, existing.outcome.countsAsSeen, existing.version > version { return }
-        if let existing, existing.outcome == .completed, outcome == .skipped,
-            existing.version == version
-        {
-            return
-        }
-        records[key] = SeenRecord(
-            user: existing?.user ?? user, walkthrough: existing?.walkthrough ?? walkthrough,
-            version: version, outcome: SeenOutcome(outcome),
-            lastPage: existing?.lastPage ?? 0, updatedAt: stamp)
+        records[key] = SeenWriteRule.seen.applied(
+            to: records[key], user: user, walkthrough: walkthrough, version: version,
+            outcome: SeenOutcome(outcome), page: 0, at: stamp)
     }
 
     private static func saveProgress(
@@ -155,11 +147,9 @@ public final class InMemorySeenStore: EventRecordingStore {
         page: Int, stamp: Date
     ) {
         let key = Key(user: user, walkthrough: walkthrough)
-        let existing = records[key]
-        if let existing, existing.isSeen(atLeast: version) { return }
-        records[key] = SeenRecord(
-            user: existing?.user ?? user, walkthrough: existing?.walkthrough ?? walkthrough,
-            version: version, outcome: .inProgress, lastPage: page, updatedAt: stamp)
+        records[key] = SeenWriteRule.progress.applied(
+            to: records[key], user: user, walkthrough: walkthrough, version: version,
+            outcome: .inProgress, page: page, at: stamp)
     }
 
     /// Removes the user's record of `walkthrough`, or all the user's records when `nil`.

@@ -24,37 +24,20 @@ extension PostgresSeenStore {
             var sql = ""
             var name = "walkthrough_step_"
             var types = [text, text, int8, int8, text]
+            // The change's value is `$6`, the time `$4`.
+            let numbers = SeenSQL.UpsertParameters(
+                user: 1, walkthrough: 2, version: 3, value: 6, time: 4)
             switch change {
             case .progress:
                 name += "progress_"
                 types.append(int8)
-                sql = """
-                    WITH change AS (
-                        INSERT INTO walkthrough_seen AS seen (\(SQL.columns))
-                        VALUES ($1, $2, $3, 'inProgress', $6, $4)
-                        ON CONFLICT (user_name, walkthrough) DO UPDATE SET
-                            version = excluded.version, outcome = 'inProgress',
-                            last_page = excluded.last_page, updated_at = excluded.updated_at
-                        WHERE NOT (seen.outcome <> 'inProgress' AND seen.version >= excluded.version)
-                    )
-
-                    """
+                sql =
+                    "WITH change AS (\n\(SeenSQL.upsert(.progress, .postgresql, parameters: numbers))\n)\n"
             case .seen:
                 name += "seen_"
                 types.append(text)
-                sql = """
-                    WITH change AS (
-                        INSERT INTO walkthrough_seen AS seen (\(SQL.columns))
-                        VALUES ($1, $2, $3, $6, 0, $4)
-                        ON CONFLICT (user_name, walkthrough) DO UPDATE SET
-                            version = excluded.version, outcome = excluded.outcome,
-                            updated_at = excluded.updated_at
-                        WHERE NOT (seen.outcome <> 'inProgress' AND seen.version > excluded.version)
-                            AND NOT (seen.outcome = 'completed' AND excluded.outcome = 'skipped'
-                                AND seen.version = excluded.version)
-                    )
-
-                    """
+                sql =
+                    "WITH change AS (\n\(SeenSQL.upsert(.seen, .postgresql, parameters: numbers))\n)\n"
             case nil:
                 name += "events_"
             }
@@ -91,10 +74,6 @@ extension PostgresSeenStore {
 
         static let countBefore = "SELECT count(*) FROM walkthrough_events WHERE time < $1"
         static let pruneBefore = "DELETE FROM walkthrough_events WHERE time < $1"
-        static let resetOne =
-            "DELETE FROM walkthrough_events WHERE user_name = $1 AND walkthrough = $2"
-        static let resetUser = "DELETE FROM walkthrough_events WHERE user_name = $1"
-        static let resetWalkthrough = "DELETE FROM walkthrough_events WHERE walkthrough = $1"
 
         /// ``EventSchema/funnelQuery(table:userColumn:parameter:)`` on `walkthrough_events`.
         static let funnel = Prepared(
@@ -163,18 +142,19 @@ extension PostgresSeenStore {
         matching filter: EventFilter, _ body: (WalkthroughEvent) throws -> Void
     ) throws {
         guard hasEvents else { return }
-        var after: (time: Int64, id: Int64) = (Int64.min, Int64.min)
-        while true {
-            let page = try eventPage(filter, after: after, limit: Self.recordPageSize)
-            for (event, _) in page { try body(event) }
-            guard page.count == Self.recordPageSize, let last = page.last else { return }
-            after = (last.event.time.millisecondsSince1970, last.id)
-        }
+        try KeysetPaging.forEach(
+            read: { after, limit throws(SeenStoreError) in
+                try eventPage(filter, after: after ?? .start, limit: limit)
+            },
+            wentBack: {
+                SeenStoreError.corrupt(
+                    path: location, detail: "reading its events in order went back to an event")
+            }, body)
     }
 
     private func eventPage(
-        _ filter: EventFilter, after: (time: Int64, id: Int64), limit: Int
-    ) throws(SeenStoreError) -> [(event: WalkthroughEvent, id: Int64)] {
+        _ filter: EventFilter, after: EventKey, limit: Int
+    ) throws(SeenStoreError) -> [(item: WalkthroughEvent, key: EventKey)] {
         try withConnection { connection throws(PostgresFailure) in
             let result = try connection.execute(
                 EventSQL.page,
@@ -183,9 +163,12 @@ extension PostgresSeenStore {
                     String(filter.since?.millisecondsSince1970 ?? Int64.min), String(after.time),
                     String(after.id), String(limit),
                 ])
-            var events: [(event: WalkthroughEvent, id: Int64)] = []
+            var events: [(item: WalkthroughEvent, key: EventKey)] = []
             for row in 0..<result.rowCount {
-                events.append((try Self.decodeEvent(result, row: row), result.int64(row, 11) ?? 0))
+                let event = try Self.decodeEvent(result, row: row)
+                let key = EventKey(
+                    time: event.time.millisecondsSince1970, id: result.int64(row, 11) ?? 0)
+                events.append((event, key))
             }
             return events
         }

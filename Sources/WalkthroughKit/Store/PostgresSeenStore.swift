@@ -146,11 +146,19 @@ public final class PostgresSeenStore: EventRecordingStore {
         return try withConnection { connection throws(PostgresFailure) in
             try connection.transaction { () throws(PostgresFailure) in
                 if let walkthrough {
-                    if events { try connection.execute(EventSQL.resetOne, [user, walkthrough]) }
-                    return try connection.execute(SQL.resetOne, [user, walkthrough]).affectedRows
+                    if events {
+                        try connection.execute(
+                            SeenSQL.reset(.one, .postgresql, events: true), [user, walkthrough])
+                    }
+                    return try connection.execute(
+                        SeenSQL.reset(.one, .postgresql), [user, walkthrough]
+                    ).affectedRows
                 }
-                if events { try connection.execute(EventSQL.resetUser, [user]) }
-                return try connection.execute(SQL.resetUser, [user]).affectedRows
+                if events {
+                    try connection.execute(SeenSQL.reset(.user, .postgresql, events: true), [user])
+                }
+                return try connection.execute(SeenSQL.reset(.user, .postgresql), [user])
+                    .affectedRows
             }
         }
     }
@@ -164,8 +172,13 @@ public final class PostgresSeenStore: EventRecordingStore {
         let events = hasEvents
         return try withConnection { connection throws(PostgresFailure) in
             try connection.transaction { () throws(PostgresFailure) in
-                if events { try connection.execute(EventSQL.resetWalkthrough, [walkthrough]) }
-                return try connection.execute(SQL.resetWalkthrough, [walkthrough]).affectedRows
+                if events {
+                    try connection.execute(
+                        SeenSQL.reset(.walkthrough, .postgresql, events: true), [walkthrough])
+                }
+                return try connection.execute(
+                    SeenSQL.reset(.walkthrough, .postgresql), [walkthrough]
+                ).affectedRows
             }
         }
     }
@@ -174,13 +187,14 @@ public final class PostgresSeenStore: EventRecordingStore {
     /// (by their UTF-8 bytes).
     public func records(user: String?) throws(SeenStoreError) -> [SeenRecord] {
         var records: [SeenRecord] = []
-        var after: SeenRecord?
-        while true {
-            let page = try recordPage(user: user, after: after, limit: Self.recordPageSize)
-            records += page
-            guard page.count == Self.recordPageSize else { return records }
-            after = page.last
+        do {
+            try forEachRecord(user: user) { records.append($0) }
+        } catch let error as SeenStoreError {
+            throw error
+        } catch {
+            preconditionFailure("only reading the pages throws: \(error)")
         }
+        return records
     }
 
     /// Calls `body` with every record of `user`, or of every user when `nil`, in the order of
@@ -193,43 +207,49 @@ public final class PostgresSeenStore: EventRecordingStore {
     }
 
     /// How many records ``forEachRecord(user:_:)`` reads at a time.
-    static let recordPageSize = 1_000
+    static let recordPageSize = KeysetPaging.pageSize
 
     /// ``forEachRecord(user:_:)`` with pages of `pageSize` records.
     func forEachRecord(
         user: String?, pageSize: Int, _ body: (SeenRecord) throws -> Void
     ) throws {
-        precondition(pageSize >= 1, "a page holds at least one record")
-        var after: SeenRecord?
-        while true {
-            let page = try recordPage(user: user, after: after, limit: pageSize)
-            for record in page { try body(record) }
-            guard page.count == pageSize else { return }
-            after = page.last
-        }
+        try KeysetPaging.forEach(
+            pageSize: pageSize,
+            read: { after, limit throws(SeenStoreError) in
+                try recordPage(user: user, after: after, limit: limit)
+            },
+            wentBack: {
+                SeenStoreError.corrupt(
+                    path: location, detail: "reading its records in order went back to a record")
+            }, body)
     }
 
-    /// Up to `limit` records of `user` (or everyone) after the record `after`, in order.
+    /// The key a page of records continues after: the last record's user and walkthrough.
+    struct RecordKey: Sendable, Equatable {
+        var user: String
+        var walkthrough: String
+    }
+
+    /// Up to `limit` records of `user` (or everyone) after the key `after`, in order.
     private func recordPage(
-        user: String?, after: SeenRecord?, limit: Int
-    ) throws(SeenStoreError) -> [SeenRecord] {
-        try withConnection { connection throws(PostgresFailure) -> [SeenRecord] in
+        user: String?, after: RecordKey?, limit: Int
+    ) throws(SeenStoreError) -> [(item: SeenRecord, key: RecordKey)] {
+        try withConnection { connection throws(PostgresFailure) in
             let limit = String(limit)
-            let result: PostgresResult
+            let statement = SQL.page(SeenSQL.Page(user: user != nil, continuing: after != nil))
+            let parameters: [String?]
             switch (user, after) {
-            case (nil, nil):
-                result = try connection.execute(SQL.firstPage, [limit])
-            case (nil, let last?):
-                result = try connection.execute(SQL.nextPage, [last.user, last.walkthrough, limit])
-            case (let user?, nil):
-                result = try connection.execute(SQL.userFirstPage, [user, limit])
-            case (let user?, let last?):
-                result = try connection.execute(
-                    SQL.userNextPage, [user, last.walkthrough, limit])
+            case (nil, nil): parameters = [limit]
+            case (nil, let last?): parameters = [last.user, last.walkthrough, limit]
+            case (let user?, nil): parameters = [user, limit]
+            case (let user?, let last?): parameters = [user, last.walkthrough, limit]
             }
-            var records: [SeenRecord] = []
+            let result = try connection.execute(statement, parameters)
+            var records: [(item: SeenRecord, key: RecordKey)] = []
             for row in 0..<result.rowCount {
-                records.append(try Self.decodeRecord(result, row: row))
+                let record = try Self.decodeRecord(result, row: row)
+                records.append(
+                    (record, RecordKey(user: record.user, walkthrough: record.walkthrough)))
             }
             return records
         }

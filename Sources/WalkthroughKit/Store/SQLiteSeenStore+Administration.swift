@@ -5,19 +5,12 @@ import CSQLite
 extension SQLiteSeenStore: AdministeredSeenStore {
     /// The statements of ``info()`` and ``merge(_:dryRun:)``, fixed SQL with bound values.
     private enum AdministrationSQL {
-        static let counts = "SELECT count(*), count(DISTINCT user) FROM seen"
+        static let counts = SeenSQL.counts(.sqlite)
 
         static let exists = "SELECT 1 FROM seen WHERE user = ?1 AND walkthrough = ?2"
 
         /// Writes one imported record when it wins by the import rule.
-        static let merge = """
-            INSERT INTO seen (user, walkthrough, version, outcome, last_page, updated_at)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-            ON CONFLICT (user, walkthrough) DO UPDATE SET
-                version = excluded.version, outcome = excluded.outcome,
-                last_page = excluded.last_page, updated_at = excluded.updated_at
-            WHERE \(MergeRule.replaces(new: "excluded", old: "seen"))
-            """
+        static let merge = SeenSQL.merge(.sqlite)
     }
 
     /// The file, the schema version and how many records and users it holds.

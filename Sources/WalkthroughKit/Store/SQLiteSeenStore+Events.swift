@@ -30,9 +30,6 @@ extension SQLiteSeenStore {
 
         static let countBefore = "SELECT count(*) FROM events WHERE time < ?1"
         static let pruneBefore = "DELETE FROM events WHERE time < ?1"
-        static let resetOne = "DELETE FROM events WHERE user = ?1 AND walkthrough = ?2"
-        static let resetUser = "DELETE FROM events WHERE user = ?1"
-        static let resetWalkthrough = "DELETE FROM events WHERE walkthrough = ?1"
 
         /// ``EventSchema/funnelQuery(table:userColumn:parameter:)`` on `events`.
         static let funnel = EventSchema.funnelQuery(
@@ -95,18 +92,19 @@ extension SQLiteSeenStore {
         matching filter: EventFilter, _ body: (WalkthroughEvent) throws -> Void
     ) throws {
         guard hasEvents else { return }
-        var after: (time: Int64, id: Int64) = (Int64.min, Int64.min)
-        while true {
-            let page = try eventPage(filter, after: after, limit: Self.recordPageSize)
-            for (event, _) in page { try body(event) }
-            guard page.count == Self.recordPageSize, let last = page.last else { return }
-            after = (last.event.time.millisecondsSince1970, last.id)
-        }
+        try KeysetPaging.forEach(
+            read: { after, limit throws(SeenStoreError) in
+                try eventPage(filter, after: after ?? .start, limit: limit)
+            },
+            wentBack: {
+                SeenStoreError.corrupt(
+                    path: path, detail: "reading its events in order went back to an event")
+            }, body)
     }
 
     private func eventPage(
-        _ filter: EventFilter, after: (time: Int64, id: Int64), limit: Int
-    ) throws(SeenStoreError) -> [(event: WalkthroughEvent, id: Int64)] {
+        _ filter: EventFilter, after: EventKey, limit: Int
+    ) throws(SeenStoreError) -> [(item: WalkthroughEvent, key: EventKey)] {
         try withConnection { connection throws(SQLiteError) in
             try connection.withStatement(EventSQL.page) { statement throws(SQLiteError) in
                 if let walkthrough = filter.walkthrough {
@@ -123,9 +121,12 @@ extension SQLiteSeenStore {
                 try statement.bind(after.time, at: 4)
                 try statement.bind(after.id, at: 5)
                 try statement.bind(limit, at: 6)
-                var events: [(event: WalkthroughEvent, id: Int64)] = []
+                var events: [(item: WalkthroughEvent, key: EventKey)] = []
                 while try statement.step() {
-                    events.append((try Self.decodeEvent(statement), statement.int64(at: 11)))
+                    let event = try Self.decodeEvent(statement)
+                    let key = EventKey(
+                        time: event.time.millisecondsSince1970, id: statement.int64(at: 11))
+                    events.append((event, key))
                 }
                 return events
             }

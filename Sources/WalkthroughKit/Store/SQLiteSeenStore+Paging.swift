@@ -4,7 +4,7 @@ import CSQLite
 
 extension SQLiteSeenStore {
     /// How many records ``forEachRecord(user:_:)`` reads at a time.
-    static let recordPageSize = 1_000
+    static let recordPageSize = KeysetPaging.pageSize
 
     /// Calls `body` with every record of `user`, or of every user when `nil`, ordered by user
     /// then walkthrough (by their bytes), as ``records(user:)`` returns them, reading
@@ -26,21 +26,15 @@ extension SQLiteSeenStore {
     func forEachRecord(
         user: String?, pageSize: Int, _ body: (SeenRecord) throws -> Void
     ) throws {
-        precondition(pageSize >= 1, "a page holds at least one record")
-        var after: RecordKey?
-        while true {
-            let page = try recordPage(user: user, after: after, limit: pageSize)
-            for record in page.records { try body(record) }
-            guard page.records.count == pageSize, let last = page.last else { return }
-            // Keyset paging only ever moves forward; a page that ends where the last one did
-            // means the key does not compare as stored (decodeRecord refuses such rows, so this
-            // is a last line of defence against looping for ever).
-            guard last != after else {
-                throw SeenStoreError.corrupt(
+        try KeysetPaging.forEach(
+            pageSize: pageSize,
+            read: { after, limit throws(SeenStoreError) in
+                try recordPage(user: user, after: after, limit: limit)
+            },
+            wentBack: {
+                SeenStoreError.corrupt(
                     path: path, detail: "reading its records in order went back to a record")
-            }
-            after = last
-        }
+            }, body)
     }
 
     /// The primary key of a record as stored: bytes, not strings, so that a value that is not
@@ -50,22 +44,10 @@ extension SQLiteSeenStore {
         var walkthrough: [UInt8]
     }
 
-    /// Up to `limit` records after `after` (from the first when `nil`), and the key of the last.
-    private struct RecordPage: Sendable {
-        var records: [SeenRecord] = []
-        var last: RecordKey?
-    }
-
     private func recordPage(
         user: String?, after: RecordKey?, limit: Int
-    ) throws(SeenStoreError) -> RecordPage {
-        let sql: String
-        switch (user, after) {
-        case (nil, nil): sql = PageSQL.first
-        case (nil, _?): sql = PageSQL.after
-        case (_?, nil): sql = PageSQL.userFirst
-        case (_?, _?): sql = PageSQL.userAfter
-        }
+    ) throws(SeenStoreError) -> [(item: SeenRecord, key: RecordKey)] {
+        let sql = SeenSQL.page(SeenSQL.Page(user: user != nil, continuing: after != nil), .sqlite)
         return try withConnection { connection throws(SQLiteError) in
             try connection.withStatement(sql) { statement throws(SQLiteError) in
                 var index: Int32 = 1
@@ -82,34 +64,15 @@ extension SQLiteSeenStore {
                     index += 1
                 }
                 try statement.bind(limit, at: index)
-                var page = RecordPage()
-                page.records.reserveCapacity(limit)
+                var page: [(item: SeenRecord, key: RecordKey)] = []
+                page.reserveCapacity(limit)
                 while try statement.step() {
-                    page.records.append(try Self.decodeRecord(statement))
-                    page.last = RecordKey(
+                    let key = RecordKey(
                         user: statement.textBytes(at: 0), walkthrough: statement.textBytes(at: 1))
+                    page.append((try Self.decodeRecord(statement), key))
                 }
                 return page
             }
         }
-    }
-
-    /// The paging queries: each one range scan of the primary key.
-    private enum PageSQL {
-        static let columns = "SELECT user, walkthrough, version, outcome, last_page, updated_at"
-
-        static let first = "\(columns) FROM seen ORDER BY user, walkthrough LIMIT ?1"
-
-        static let after = """
-            \(columns) FROM seen WHERE (user, walkthrough) > (?1, ?2)
-            ORDER BY user, walkthrough LIMIT ?3
-            """
-
-        static let userFirst = "\(columns) FROM seen WHERE user = ?1 ORDER BY walkthrough LIMIT ?2"
-
-        static let userAfter = """
-            \(columns) FROM seen WHERE user = ?1 AND walkthrough > ?2
-            ORDER BY walkthrough LIMIT ?3
-            """
     }
 }

@@ -155,7 +155,7 @@ public final class SQLiteSeenStore: EventRecordingStore {
         try withConnection { connection throws(SQLiteError) in
             try connection.immediateTransaction { () throws(SQLiteError) in
                 let removed = try connection.withStatement(
-                    walkthrough == nil ? SQL.resetUser : SQL.resetOne
+                    SeenSQL.reset(walkthrough == nil ? .user : .one, .sqlite)
                 ) { statement throws(SQLiteError) in
                     try statement.bind(user, at: 1)
                     if let walkthrough { try statement.bind(walkthrough, at: 2) }
@@ -163,7 +163,7 @@ public final class SQLiteSeenStore: EventRecordingStore {
                     return connection.changes
                 }
                 try connection.withStatement(
-                    walkthrough == nil ? EventSQL.resetUser : EventSQL.resetOne
+                    SeenSQL.reset(walkthrough == nil ? .user : .one, .sqlite, events: true)
                 ) { statement throws(SQLiteError) in
                     try statement.bind(user, at: 1)
                     if let walkthrough { try statement.bind(walkthrough, at: 2) }
@@ -181,13 +181,13 @@ public final class SQLiteSeenStore: EventRecordingStore {
     public func resetAllUsers(walkthrough: String) throws(SeenStoreError) -> Int {
         try withConnection { connection throws(SQLiteError) in
             try connection.immediateTransaction { () throws(SQLiteError) in
-                let removed = try connection.withStatement(SQL.resetWalkthrough) {
+                let removed = try connection.withStatement(SeenSQL.reset(.walkthrough, .sqlite)) {
                     statement throws(SQLiteError) in
                     try statement.bind(walkthrough, at: 1)
                     try statement.run()
                     return connection.changes
                 }
-                try connection.withStatement(EventSQL.resetWalkthrough) {
+                try connection.withStatement(SeenSQL.reset(.walkthrough, .sqlite, events: true)) {
                     statement throws(SQLiteError) in
                     try statement.bind(walkthrough, at: 1)
                     try statement.run()

@@ -183,3 +183,13 @@ public enum SeenStoreError: Error, Sendable, Hashable, CustomStringConvertible {
         return "\(milliseconds / 1000).\(trimmed) s"
     }
 }
+
+extension SeenStoreError {
+    /// Whether the store is there but this user may not write it (the file or its folder).
+    package var isReadOnly: Bool {
+        switch self {
+        case .readOnlyFile, .readOnlyFolder: return true
+        default: return false
+        }
+    }
+}

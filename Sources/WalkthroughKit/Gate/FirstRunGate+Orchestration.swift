@@ -1,0 +1,181 @@
+/// The one path every first-run question takes: the gate's public calls and the `walkthrough`
+/// command's `seen`, `due`, `play` and `mark` go through these, so that each opens its store
+/// once, reads the user's record once, and binds the row-security user in one place.
+extension FirstRunGate {
+    /// The user to act for once `store` is open: the one given; else the user a store with row
+    /// security binds this role to (PostgreSQL `current_user`); else the login name.
+    ///
+    /// - Parameters:
+    ///   - chosen: The user the caller named (`--user`, the gate's `user:`), if any.
+    ///   - login: The login name.
+    ///   - store: The opened store, if any.
+    package static func actingUser(
+        chosen: String?, login: String, store: (any SeenStore)?
+    ) -> String {
+        if let chosen { return chosen }
+        return (store as? any AdministeredSeenStore)?.enforcedUser ?? login
+    }
+
+    /// ``status(of:)`` for a loaded walkthrough: one read-only open, one read.
+    ///
+    /// - Throws: ``FirstRunGateError/invalidUser(name:problem:)`` or
+    ///   ``FirstRunGateError/store(_:)``.
+    package func status(of walkthrough: Walkthrough) throws(FirstRunGateError) -> FirstRunStatus {
+        try checkUser()
+        do {
+            let opened = try store.open(environment: environment, mode: .read)
+            let user = acting(for: opened)
+            let record = try opened?.record(user: user, walkthrough: walkthrough.id)
+            return FirstRunStatus(walkthrough: walkthrough, user: user, record: record)
+        } catch {
+            throw .store(error)
+        }
+    }
+
+    /// ``due(_:)`` for a loaded walkthrough: the quiet switch first (the store is then not
+    /// opened), else one read-only open and the reads the rules need.
+    ///
+    /// - Throws: ``FirstRunGateError/invalidUser(name:problem:)`` or
+    ///   ``FirstRunGateError/store(_:)``.
+    package func due(of walkthrough: Walkthrough) throws(FirstRunGateError) -> DueDecision {
+        try checkUser()
+        guard QuietSwitch.reason(environment: environment) == nil else {
+            return evaluate(walkthrough, user: user, history: ShowHistory())
+        }
+        do {
+            let opened = try store.open(environment: environment, mode: .read)
+            let user = acting(for: opened)
+            return evaluate(
+                walkthrough, user: user,
+                history: try ShowHistory.read(for: walkthrough, user: user, from: opened))
+        } catch {
+            throw .store(error)
+        }
+    }
+
+    /// ``decide(_:restart:force:recordsEvents:allPages:)`` for a loaded walkthrough, with the
+    /// rules' decision (`nil` when `force` skipped them): what `walkthrough play` says before it
+    /// plays.
+    ///
+    /// The store is opened once, for writing but without creating anything; the rules read
+    /// what they need from it, and the session gets the record they read. Only when the
+    /// walkthrough is to be shown and no database exists yet is it created. A store this user
+    /// may only read still answers "not due" (opened again read-only, since nothing is written
+    /// then); one that is due fails as the write would.
+    ///
+    /// - Throws: ``FirstRunGateError/invalidUser(name:problem:)`` or
+    ///   ``FirstRunGateError/store(_:)``.
+    package func decide(
+        _ walkthrough: Walkthrough, restart: Bool, force: Bool, recordsEvents: Bool?,
+        allPages: Bool
+    ) throws(FirstRunGateError) -> (decision: FirstRunDecision, due: DueDecision?) {
+        try checkUser()
+        if !force, QuietSwitch.reason(environment: environment) != nil {
+            return (.notDue(evaluate(walkthrough, user: user, history: ShowHistory())), nil)
+        }
+        do {
+            var opened: (any SeenStore)?
+            var writeFailure: SeenStoreError?
+            do {
+                opened = try store.open(environment: environment, mode: force ? .create : .write)
+            } catch {
+                // Nothing may be written here; the rules may still say there is nothing to do.
+                guard error.isReadOnly, !force else { throw error }
+                writeFailure = error
+                opened = try store.open(environment: environment, mode: .read)
+            }
+            let user = acting(for: opened)
+            var pages: [Int]?
+            var due: DueDecision?
+            var record: SeenRecord?
+            if force {
+                record = try opened?.record(user: user, walkthrough: walkthrough.id)
+            } else {
+                let history = try ShowHistory.read(for: walkthrough, user: user, from: opened)
+                let decision = evaluate(walkthrough, user: user, history: history)
+                guard decision.isDue else {
+                    if decision.reason == .seen, let record = decision.record {
+                        return (.alreadySeen(record), decision)
+                    }
+                    return (.notDue(decision), decision)
+                }
+                if let writeFailure { throw writeFailure }
+                due = decision
+                record = history.record
+                pages =
+                    allPages
+                    ? walkthrough.pages.indices.filter {
+                        walkthrough.pages[$0].when.failedCondition(in: environment) == nil
+                    } : decision.pages
+            }
+            let writable: any SeenStore
+            if let opened {
+                writable = opened
+            } else if let created = try store.open(environment: environment, mode: .create) {
+                writable = created
+            } else {
+                preconditionFailure("a store opened to create is never missing")
+            }
+            let session = Session(
+                walkthrough: walkthrough, user: user, store: writable, priorRecord: record,
+                restart: restart, locale: walkthrough.locale, forced: force,
+                recordsEvents: recordsEvents ?? EventRecording.isEnabled(environment: environment),
+                pages: pages)
+            if session.alreadySeen, !force, let record = session.priorRecord {
+                return (.alreadySeen(record), due)
+            }
+            return (.show(session), due)
+        } catch let error as FirstRunGateError {
+            throw error
+        } catch {
+            throw .store(error)
+        }
+    }
+
+    /// Records that ``user`` finished the walkthrough without playing it (`walkthrough mark`):
+    /// one open (creating the database when missing), one read, one write.
+    ///
+    /// - Returns: The user recorded for, the record as it was, and whether the store kept it
+    ///   (``SeenWriteRule/seen``: a newer version, or `completed` over `skipped`).
+    /// - Throws: ``FirstRunGateError/invalidUser(name:problem:)`` or
+    ///   ``FirstRunGateError/store(_:)``.
+    package func mark(
+        _ walkthrough: Walkthrough, outcome: FinishOutcome
+    ) throws(FirstRunGateError) -> (user: String, prior: SeenRecord?, kept: Bool) {
+        try checkUser()
+        do {
+            guard let opened = try store.open(environment: environment, mode: .create) else {
+                preconditionFailure("a store opened to create is never missing")
+            }
+            let user = acting(for: opened)
+            let prior = try opened.record(user: user, walkthrough: walkthrough.id)
+            try opened.markSeen(user: user, walkthrough: walkthrough, outcome: outcome)
+            let kept = SeenWriteRule.seen.keeps(
+                prior, version: walkthrough.version, outcome: SeenOutcome(outcome))
+            return (user, prior, kept)
+        } catch {
+            throw .store(error)
+        }
+    }
+
+    // MARK: - Private
+
+    private func acting(for store: (any SeenStore)?) -> String {
+        Self.actingUser(chosen: chosenUser, login: user, store: store)
+    }
+
+    private func evaluate(
+        _ walkthrough: Walkthrough, user: String, history: ShowHistory
+    ) -> DueDecision {
+        DueDecision.evaluate(
+            walkthrough, user: user, history: history, environment: environment, now: clock())
+    }
+
+    private func checkUser() throws(FirstRunGateError) {
+        do {
+            try UserName.validate(user)
+        } catch {
+            throw .invalidUser(name: user, problem: error)
+        }
+    }
+}

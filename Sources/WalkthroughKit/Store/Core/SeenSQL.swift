@@ -1,0 +1,208 @@
+/// How one SQL backend spells the store's tables and parameters.
+package struct SQLDialect: Sendable, Hashable {
+    /// The records' table: `seen` (SQLite) or `walkthrough_seen` (PostgreSQL).
+    package var table: String
+    /// The column that holds the user: `user` or `user_name` (`user` is reserved in
+    /// PostgreSQL).
+    package var userColumn: String
+    /// The events' table.
+    package var eventsTable: String
+    /// `?` (SQLite) or `$` (PostgreSQL): numbered parameters are this and the number.
+    package var parameterPrefix: Character
+
+    /// SQLite's `seen` and `events`, `?1`, `?2`, ….
+    package static let sqlite = SQLDialect(
+        table: "seen", userColumn: "user", eventsTable: "events", parameterPrefix: "?")
+    /// PostgreSQL's `walkthrough_seen` and `walkthrough_events`, `$1`, `$2`, ….
+    package static let postgresql = SQLDialect(
+        table: "walkthrough_seen", userColumn: "user_name", eventsTable: "walkthrough_events",
+        parameterPrefix: "$")
+
+    /// The numbered parameter `number`.
+    package func parameter(_ number: Int) -> String { "\(parameterPrefix)\(number)" }
+
+    /// The six record columns, in the order the stores decode them.
+    package var columns: String {
+        "\(userColumn), walkthrough, version, outcome, last_page, updated_at"
+    }
+}
+
+/// The statements every SQL backend shares, generated for its ``SQLDialect`` from one
+/// description: the upserts from ``SeenWriteRule``, the import merge from ``MergeRule``, the
+/// resets and the keyset pages of records. Every value is a numbered parameter, never text
+/// written into the SQL.
+package enum SeenSQL {
+    /// Where each value of an upsert comes from: the numbers of its parameters.
+    package struct UpsertParameters: Sendable, Hashable {
+        package var user = 1
+        package var walkthrough = 2
+        package var version = 3
+        /// The outcome (``SeenWriteRule/seen``) or the page (``SeenWriteRule/progress``).
+        package var value = 4
+        package var time = 5
+
+        /// `user`, `walkthrough`, `version`, the value and the time as parameters 1 to 5.
+        package init() {}
+
+        /// The parameters at the given numbers.
+        package init(user: Int, walkthrough: Int, version: Int, value: Int, time: Int) {
+            self.user = user
+            self.walkthrough = walkthrough
+            self.version = version
+            self.value = value
+            self.time = time
+        }
+    }
+
+    /// The upsert of `rule`: inserts the record, or updates the stored one unless the rule keeps
+    /// it. The stored row is named `seen`, the incoming one `excluded`.
+    package static func upsert(
+        _ rule: SeenWriteRule, _ dialect: SQLDialect,
+        parameters: UpsertParameters = UpsertParameters()
+    ) -> String {
+        let p = dialect.parameter
+        let outcome: String
+        let page: String
+        let updates: String
+        switch rule {
+        case .seen:
+            outcome = p(parameters.value)
+            page = "0"
+            updates = "version = excluded.version, outcome = excluded.outcome"
+        case .progress:
+            outcome = "'inProgress'"
+            page = p(parameters.value)
+            updates =
+                "version = excluded.version, outcome = 'inProgress', "
+                + "last_page = excluded.last_page"
+        }
+        return """
+            INSERT INTO \(dialect.table) AS seen (\(dialect.columns))
+            VALUES (\(p(parameters.user)), \(p(parameters.walkthrough)), \
+            \(p(parameters.version)), \(outcome), \(page), \(p(parameters.time)))
+            ON CONFLICT (\(dialect.userColumn), walkthrough) DO UPDATE SET
+                \(updates), updated_at = excluded.updated_at
+            WHERE \(condition(rule))
+            """
+    }
+
+    /// The `WHERE` under which an upsert of `rule` updates the stored row.
+    static func condition(_ rule: SeenWriteRule) -> String {
+        rule.keptWhen.map { clauses in
+            "NOT (" + clauses.map(sql).joined(separator: " AND ") + ")"
+        }.joined(separator: " AND ")
+    }
+
+    private static func sql(_ clause: SeenWriteRule.Clause) -> String {
+        switch clause {
+        case .storedIsSeen: return "seen.outcome <> 'inProgress'"
+        case .storedVersion(let comparison):
+            return "seen.version \(comparison.rawValue) excluded.version"
+        case .storedOutcome(let outcome): return "seen.outcome = '\(outcome.rawValue)'"
+        case .newOutcome(let outcome): return "excluded.outcome = '\(outcome.rawValue)'"
+        }
+    }
+
+    /// Merges one imported record (parameters 1 to 6: the columns in order) when it wins by
+    /// ``MergeRule``.
+    package static func merge(_ dialect: SQLDialect) -> String {
+        let values = (1...6).map(dialect.parameter).joined(separator: ", ")
+        return """
+            INSERT INTO \(dialect.table) AS seen (\(dialect.columns))
+            VALUES (\(values))
+            ON CONFLICT (\(dialect.userColumn), walkthrough) DO UPDATE SET
+                version = excluded.version, outcome = excluded.outcome,
+                last_page = excluded.last_page, updated_at = excluded.updated_at
+            WHERE \(MergeRule.replaces(new: "excluded", old: "seen"))
+            """
+    }
+
+    // MARK: - Reading
+
+    /// The user's (`1`) record of one walkthrough (`2`).
+    package static func record(_ dialect: SQLDialect) -> String {
+        "SELECT \(dialect.columns) FROM \(dialect.table) "
+            + "WHERE \(dialect.userColumn) = \(dialect.parameter(1)) "
+            + "AND walkthrough = \(dialect.parameter(2))"
+    }
+
+    /// Whether the user (`1`) finished the walkthrough (`2`) at the version (`3`) or later.
+    package static func hasSeen(_ dialect: SQLDialect) -> String {
+        "SELECT 1 FROM \(dialect.table) WHERE \(dialect.userColumn) = \(dialect.parameter(1)) "
+            + "AND walkthrough = \(dialect.parameter(2)) "
+            + "AND version >= \(dialect.parameter(3)) AND outcome <> 'inProgress'"
+    }
+
+    /// How many records and users the table holds.
+    package static func counts(_ dialect: SQLDialect) -> String {
+        "SELECT count(*), count(DISTINCT \(dialect.userColumn)) FROM \(dialect.table)"
+    }
+
+    /// Which page of records a keyset query reads.
+    package enum Page: Sendable, Hashable, CaseIterable {
+        /// The first page of every record: parameter 1 the limit.
+        case first
+        /// Every record after the key (1 user, 2 walkthrough): parameter 3 the limit.
+        case after
+        /// The first page of one user's (1) records: parameter 2 the limit.
+        case userFirst
+        /// One user's (1) records after the walkthrough (2): parameter 3 the limit.
+        case userAfter
+
+        /// The page for a user filter and a key to continue after.
+        package init(user: Bool, continuing: Bool) {
+            switch (user, continuing) {
+            case (false, false): self = .first
+            case (false, true): self = .after
+            case (true, false): self = .userFirst
+            case (true, true): self = .userAfter
+            }
+        }
+    }
+
+    /// A page of records in primary-key order (user, then walkthrough, by bytes): each one
+    /// range scan of the primary key.
+    package static func page(_ page: Page, _ dialect: SQLDialect) -> String {
+        let select = "SELECT \(dialect.columns) FROM \(dialect.table)"
+        let user = dialect.userColumn
+        let p = dialect.parameter
+        switch page {
+        case .first:
+            return "\(select) ORDER BY \(user), walkthrough LIMIT \(p(1))"
+        case .after:
+            return "\(select) WHERE (\(user), walkthrough) > (\(p(1)), \(p(2))) "
+                + "ORDER BY \(user), walkthrough LIMIT \(p(3))"
+        case .userFirst:
+            return "\(select) WHERE \(user) = \(p(1)) ORDER BY walkthrough LIMIT \(p(2))"
+        case .userAfter:
+            return "\(select) WHERE \(user) = \(p(1)) AND walkthrough > \(p(2)) "
+                + "ORDER BY walkthrough LIMIT \(p(3))"
+        }
+    }
+
+    // MARK: - Removing
+
+    /// What a reset removes.
+    package enum Reset: Sendable, Hashable {
+        /// One user's (1) record of one walkthrough (2).
+        case one
+        /// Every record of one user (1).
+        case user
+        /// Every user's record of one walkthrough (1).
+        case walkthrough
+    }
+
+    /// The delete of `reset` from the records' table, or from the events' with `events`.
+    package static func reset(_ reset: Reset, _ dialect: SQLDialect, events: Bool = false) -> String
+    {
+        let table = events ? dialect.eventsTable : dialect.table
+        let p = dialect.parameter
+        switch reset {
+        case .one:
+            return "DELETE FROM \(table) WHERE \(dialect.userColumn) = \(p(1)) "
+                + "AND walkthrough = \(p(2))"
+        case .user: return "DELETE FROM \(table) WHERE \(dialect.userColumn) = \(p(1))"
+        case .walkthrough: return "DELETE FROM \(table) WHERE walkthrough = \(p(1))"
+        }
+    }
+}
