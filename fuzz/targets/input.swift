@@ -43,7 +43,7 @@ private func checkPlainCommands(_ bytes: [UInt8]) {
     }
 }
 
-private func spelling(of command: PlainCommand) -> String {
+private func spelling(of command: PlayerCommand) -> String {
     switch command {
     case .next: return "next"
     case .back: return "back"
@@ -51,6 +51,8 @@ private func spelling(of command: PlainCommand) -> String {
     case .skip: return "skip"
     case .quit: return "quit"
     case .help: return "help"
+    case .interrupt, .scrollUp, .scrollDown:
+        fatalError("plain mode parses no \(command)")
     }
 }
 

@@ -18,7 +18,7 @@ extension StoreOptions {
     func gate(environment: [String: String], command: String) throws -> FirstRunGate {
         let checked = try user(environment: environment, command: command)
         let path = try databasePath(environment: environment, command: command)
-        let options = try SQLiteSeenStore.Options(environment: environment)
+        let options = try StoreOpenOptions(environment: environment).sqlite
         return FirstRunGate(
             user: user == nil ? nil : checked, store: .path(path, options: options),
             environment: environment)

@@ -55,22 +55,18 @@ struct DueCommand: ParsableCommand {
         let name = Self.configuration.name
         let environment = context.environment
         let gate = try store.gate(environment: environment, command: name)
+        let tag = try locale.tag(environment: environment, command: name)
         let definition = try Definitions.load(walkthrough, environment: environment)
-            .localized(for: try locale.tag(environment: environment, command: name))
+            .localized(for: tag)
         let decision = try gate.due(of: definition)
         if json {
             context.print(Self.json(decision).rendered())
         } else if !quiet {
-            context.print(Self.sentence(decision, title: Wording.name(of: definition)))
+            context.print(
+                CommandWords(locale: tag).dueSentence(
+                    decision, walkthrough: definition, environment: environment))
         }
         return decision.isDue ? .success : .notSeen
-    }
-
-    /// `onboarding is due for alice: 3 pages` or `onboarding is not due for alice: seen (…)`.
-    static func sentence(_ decision: DueDecision, title: String) -> String {
-        decision.isDue
-            ? "\(title) is due for \(decision.user): \(decision.detail)."
-            : "\(title) is not due for \(decision.user): \(decision.reason) (\(decision.detail))."
     }
 
     /// The `--json` object: exactly `walkthrough`, `user`, `due`, `reason`, `detail`, `pages`

@@ -59,8 +59,8 @@ struct ListCommand: ParsableCommand {
             seenStore = try SeenStores.openIfPresent(path, environment: context.environment)
             user = store.user(user, boundBy: seenStore)
         }
-        var table = Table(
-            header: ["ID", "TITLE", "PAGES", "VERSION", "NAVIGATION", "STATE FOR \(user)", "DUE"])
+        let words = CommandWords(locale: shownLocale)
+        var table = Table(header: words.listHeader(user: user))
         let quiet = QuietSwitch.reason(environment: context.environment)
         let now = Date()
         for (file, report) in reports {
@@ -83,7 +83,7 @@ struct ListCommand: ParsableCommand {
                 String(walkthrough.pages.count),
                 String(walkthrough.version), walkthrough.navigation.rawValue,
                 Self.state(of: record, for: walkthrough),
-                decision.isDue ? "yes" : "no: \(decision.reason)",
+                words.listDue(decision),
             ])
         }
         for line in table.lines() { context.print(line) }

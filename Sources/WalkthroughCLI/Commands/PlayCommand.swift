@@ -79,38 +79,40 @@ struct PlayCommand: ParsableCommand {
         let imageMode = try images.mode(environment: environment, command: name)
         if watch { return try runWatching(in: context, images: imageMode) }
         let gate = try store.gate(environment: environment, command: name)
+        let tag = try locale.tag(environment: environment, command: name)
         let definition = try Definitions.load(walkthrough, environment: environment)
-            .localized(for: try locale.tag(environment: environment, command: name))
-        let title = Wording.name(of: definition)
+            .localized(for: tag)
+        let words = CommandWords(locale: tag)
+        let title = words.title(definition)
         // The one decision `due` and the library follow: one store open, one record read.
         let (decision, due) = try gate.decide(
             definition, restart: restart, force: force, recordsEvents: nil, allPages: all)
         let session: Session
         switch decision {
         case .alreadySeen(let record):
-            context.print(Self.alreadySeen(record, user: due?.user ?? gate.user, title: title))
+            context.print(words.alreadySeen(record, user: due?.user ?? gate.user, title: title))
             return .success
         case .notDue(let decision):
-            context.print(Self.notDue(decision, title: title))
+            context.print(
+                words.notDueForPlay(decision, walkthrough: definition, environment: environment))
             return .success
         case .show(let shown):
             session = shown
         }
         let user = session.user ?? gate.user
         if let due, let since = due.whatsNewSince, !all {
-            context.print(
-                "What's new in \(title) since version \(since): "
-                    + "\(Wording.counted(due.pages.count, "page")) (--all shows every page).")
+            context.print(words.whatsNew(title: title, since: since, pages: due.pages.count))
         }
         if session.isResuming {
             context.print(
-                "Resuming \(title) at page \(position(session.resumedAt, session.walkthrough)), where "
-                    + "\(user) left off (--restart starts over).")
+                words.resuming(
+                    title: title, page: position(session.resumedAt, session.walkthrough),
+                    user: user))
         }
         context.output.flush()
         let result = try play(
             session, images: imageMode, environment: environment, output: context.output)
-        return finish(result, session: session, context: context)
+        return finish(result, session: session, words: words, context: context)
     }
 
     // MARK: - Playing
@@ -132,21 +134,16 @@ struct PlayCommand: ParsableCommand {
         return try player.play()
     }
 
-    /// The closing line and the exit code for how playing ended.
+    /// The closing line and the exit code for how playing ended, in the chosen locale.
     private func finish(
-        _ result: PlayResult, session: Session, context: CommandContext
+        _ result: PlayResult, session: Session, words: CommandWords, context: CommandContext
     ) -> ExitCode {
         let definition = session.walkthrough
         let user = session.user ?? ""
-        let title = Wording.name(of: definition)
+        let title = words.title(definition)
         let page = position(session.navigator.index, definition)
         // A replay never downgrades a seen record: stopping part-way leaves it as it was.
-        let kept =
-            session.alreadySeen
-            ? session.priorRecord.map {
-                "\(user) still counts as having seen \(title) (\(Wording.outcome($0.outcome)), "
-                    + "version \($0.version))."
-            } : nil
+        let kept = session.alreadySeen ? session.priorRecord : nil
         switch result {
         case .completed, .skipped:
             let outcome: SeenOutcome = result == .completed ? .completed : .skipped
@@ -157,46 +154,25 @@ struct PlayCommand: ParsableCommand {
                 let record = session.priorRecord
             {
                 context.print(
-                    "Kept: \(user) had already \(Wording.outcome(record.outcome)) \(title) "
-                        + "(version \(record.version)); this \(outcome.rawValue) replay changes "
-                        + "nothing.")
+                    words.keptReplay(user: user, record: record, attempt: outcome, title: title))
             } else {
                 context.print(
-                    "Recorded: \(user) \(outcome.rawValue) \(title) (version "
-                        + "\(definition.version)).")
+                    words.recorded(
+                        user: user, outcome: outcome, title: title, version: definition.version))
             }
             return .success
         case .quit:
-            context.print(
-                kept.map { "Stopped at page \(page); " + $0 }
-                    ?? "Progress kept at page \(page); run the same command to resume.")
+            context.print(words.stopped(at: page, user: user, kept: kept, title: title))
             return .success
         case .interrupted(let signal):
             context.printError(
-                "Interrupted by \(signal) at page \(page); "
-                    + (kept ?? "progress kept: run the same command to resume."))
+                words.stopped(at: page, user: user, kept: kept, title: title, signal: "\(signal)"))
             switch signal {
             case .interrupt: return .interrupted
             case .terminate: return .terminated
             case .hangup: return .hangup
             }
         }
-    }
-
-    /// Why nothing plays: the user has seen it.
-    static func alreadySeen(_ record: SeenRecord, user: String, title: String) -> String {
-        "\(user) has already seen \(title) (version \(record.version)): "
-            + "\(Wording.outcome(record.outcome)) on \(Timestamp.human(record.updatedAt))."
-            + " Nothing to play; add --force to see it again."
-    }
-
-    /// Why nothing plays: a rule holds it back.
-    static func notDue(_ decision: DueDecision, title: String) -> String {
-        if decision.reason == .seen, let record = decision.record {
-            return alreadySeen(record, user: decision.user, title: title)
-        }
-        return "\(title) is not due for \(decision.user): \(decision.reason) (\(decision.detail)). "
-            + "Nothing to play; add --force to play it anyway."
     }
 
     private func position(_ index: Int, _ walkthrough: Walkthrough) -> String {

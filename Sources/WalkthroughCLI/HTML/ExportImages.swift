@@ -90,7 +90,7 @@ enum ExportImages {
                         + "not copied"))
         }
         let read = FileReader.withContents(of: source, limit: sizeLimit) { bytes in
-            ImageFormat.detect(bytes).map { (Array(bytes), $0) }
+            ImageFormat.sniff(bytes).map { (Array(bytes), $0) }
         }
         switch read {
         case .success(let image?):

@@ -40,7 +40,7 @@ enum SeenStores {
     /// The store's options: the defaults, with `WALKTHROUGH_BUSY_TIMEOUT` when it is set.
     private static func options(
         environment: [String: String]
-    ) throws(SeenStoreError) -> SQLiteSeenStore.Options {
-        try SQLiteSeenStore.Options(environment: environment)
+    ) throws(SeenStoreError) -> StoreOpenOptions {
+        try StoreOpenOptions(environment: environment)
     }
 }

@@ -31,7 +31,8 @@ extension SeenStoreLocation {
     package enum OpenMode: Sendable, Hashable {
         /// Read-only, creating nothing: a missing database gives `nil`.
         case read
-        /// For writing, creating nothing: a missing database gives `nil`.
+        /// For writing, creating no file: a missing SQLite database gives `nil`; a PostgreSQL
+        /// store's tables are created, so that one connection decides and records.
         case write
         /// For writing, creating the database and its folder when missing.
         case create
@@ -48,18 +49,23 @@ extension SeenStoreLocation {
         environment: [String: String], mode: OpenMode
     ) throws(SeenStoreError) -> (any SeenStore)? {
         let path: String
-        var options: SQLiteSeenStore.Options
+        var options: StoreOpenOptions
         switch self {
         case .store(let store):
             return store
         case .defaultPath:
             path = try SQLiteSeenStore.defaultPath(environment: environment)
-            options = try SQLiteSeenStore.Options(environment: environment)
+            options = try StoreOpenOptions(environment: environment)
         case .path(let given, let givenOptions):
             path = given
-            options = givenOptions
+            options = StoreOpenOptions(givenOptions)
         }
-        options.createIfMissing = mode == .create && options.createIfMissing
+        // Writing on a server may create its tables: the one connection then serves the
+        // decision and the session. A file is created only to record something.
+        let creates =
+            mode == .create
+            || (mode == .write && SeenStoreBackend(location: path) == .postgresql)
+        options.createIfMissing = creates && options.createIfMissing
         // A check that only reads is opened read-only: it writes nothing (no journal switch,
         // no migration) and reads a store it may not write.
         if mode == .read { options.readOnly = true }

@@ -37,17 +37,6 @@ extension SQLiteSeenStore {
             self.readOnly = readOnly
         }
 
-        /// The defaults, with the busy timeout `WALKTHROUGH_BUSY_TIMEOUT` sets: how every
-        /// command and the gate open a store.
-        ///
-        /// - Throws: ``SeenStoreError/invalidBusyTimeout(_:)``.
-        package init(environment: [String: String]) throws(SeenStoreError) {
-            self.init()
-            if let timeout = try Self.busyTimeout(environment: environment) {
-                busyTimeout = timeout
-            }
-        }
-
         /// The busy timeout when nothing else is said: 60 seconds.
         public static let defaultBusyTimeout: Duration = .seconds(60)
 

@@ -67,9 +67,12 @@ extension SQLiteSeenStore {
                 var page: [(item: SeenRecord, key: RecordKey)] = []
                 page.reserveCapacity(limit)
                 while try statement.step() {
+                    // Decoded first: reading a column as text changes its storage class, and
+                    // the decoding checks that class.
+                    let record = try Self.decodeRecord(statement)
                     let key = RecordKey(
                         user: statement.textBytes(at: 0), walkthrough: statement.textBytes(at: 1))
-                    page.append((try Self.decodeRecord(statement), key))
+                    page.append((record, key))
                 }
                 return page
             }

@@ -11,21 +11,39 @@ import FoundationEssentials
 /// ```swift
 /// let store = try SeenStoreBackend.open(try SQLiteSeenStore.defaultPath())
 /// ```
-public enum SeenStoreBackend: String, Sendable, Hashable, CaseIterable {
+public struct SeenStoreBackend: RawRepresentable, Sendable, Hashable, CaseIterable {
+    /// The backend's name: `sqlite`, `postgresql`.
+    public let rawValue: String
+
+    /// The backend of this name, if there is one.
+    public init?(rawValue: String) {
+        guard let known = Self.allCases.first(where: { $0.rawValue == rawValue }) else {
+            return nil
+        }
+        self = known
+    }
+
+    private init(name: String) { rawValue = name }
+
     /// An SQLite database file.
-    case sqlite
+    public static let sqlite = SeenStoreBackend(name: "sqlite")
     /// A PostgreSQL server, named by a libpq URI.
-    case postgresql
+    public static let postgresql = SeenStoreBackend(name: "postgresql")
+
+    /// Every backend a location may name.
+    public static var allCases: [SeenStoreBackend] {
+        SeenStoreDrivers.registered.map { $0.backend }
+    }
 
     /// The backend `location` names: ``postgresql`` for a `postgresql://` or `postgres://`
     /// URL, else ``sqlite``. (``SQLiteSeenStore`` refuses any other URL with a clear error.)
     public init(location: String) {
-        self = PostgresSeenStore.isURL(location) ? .postgresql : .sqlite
+        self = SeenStoreDrivers.driver(for: location).backend
     }
 
     /// `location` as it may be shown: a path as it is, a URL without its password.
     public static func displayed(_ location: String) -> String {
-        PostgresSeenStore.isURL(location) ? PostgresConnectionInfo.redact(location) : location
+        SeenStoreDrivers.driver(for: location).displayed(location)
     }
 
     /// Opens the store at `location`.
@@ -41,24 +59,16 @@ public enum SeenStoreBackend: String, Sendable, Hashable, CaseIterable {
         _ location: String, options: SQLiteSeenStore.Options = SQLiteSeenStore.Options(),
         environment: [String: String] = ProcessEnvironment.current()
     ) throws(SeenStoreError) -> any SeenStore {
-        try openAdministered(location, options: options, environment: environment)
+        try openAdministered(location, options: StoreOpenOptions(options), environment: environment)
     }
 
-    /// ``open(_:options:environment:)`` for the command line, which also needs `db info`,
-    /// `import` and the user a row-security store binds.
+    /// The one opener: the command line and the gate open every store here, through the
+    /// backend that claims the location (``SeenStoreDrivers``).
     package static func openAdministered(
-        _ location: String, options: SQLiteSeenStore.Options = SQLiteSeenStore.Options(),
+        _ location: String, options: StoreOpenOptions = StoreOpenOptions(),
         environment: [String: String] = ProcessEnvironment.current()
     ) throws(SeenStoreError) -> any AdministeredSeenStore {
-        switch SeenStoreBackend(location: location) {
-        case .sqlite:
-            return try SQLiteSeenStore(path: location, options: options)
-        case .postgresql:
-            return try PostgresSeenStore(
-                url: location,
-                options: PostgresSeenStore.Options(
-                    createIfMissing: options.createIfMissing, readOnly: options.readOnly),
-                environment: environment)
-        }
+        try SeenStoreDrivers.driver(for: location).open(
+            location, options: options, environment: environment)
     }
 }

@@ -1,33 +1,11 @@
-/// What the interactive player does for a key.
-package enum KeyAction: Sendable, Hashable {
-    /// Go to the next page, or finish on the last one.
-    case next
-    /// Go to the previous page.
-    case back
-    /// Jump to a page, counted from 1.
-    case jump(page: Int)
-    /// Skip the rest of the walkthrough.
-    case skip
-    /// Stop playing; progress is kept.
-    case quit
-    /// Show or hide the help overlay.
-    case help
-    /// Ctrl-C: stop as SIGINT would.
-    case interrupt
-    /// Scroll the page's content up one line.
-    case scrollUp
-    /// Scroll the page's content down one line.
-    case scrollDown
-}
-
-/// The interactive player's keys, as DESIGN.md lists them.
+/// The interactive player's keys, as docs/commands.md lists them.
 ///
 /// → `l` `n` Space Enter: next · ← `h` `p` `b`: back · `1`–`9`: jump · `s`: skip · `q` Esc:
 /// quit · `?`: help · Ctrl-C: interrupt · ↑ ↓ (and Page Up/Down): scroll content that does not
 /// fit. Letters work in either case; modifiers on arrows are ignored.
 package enum KeyBindings {
     /// The action bound to `key`, or `nil` when the key does nothing.
-    package static func action(for key: Key) -> KeyAction? {
+    package static func action(for key: Key) -> PlayerCommand? {
         if key == .controlC { return .interrupt }
         switch key.code {
         case .right, .enter: return .next
@@ -42,7 +20,7 @@ package enum KeyBindings {
         }
     }
 
-    private static func action(for character: Character) -> KeyAction? {
+    private static func action(for character: Character) -> PlayerCommand? {
         if let digit = character.wholeNumberValue, character.isASCII, (1...9).contains(digit) {
             return .jump(page: digit)
         }

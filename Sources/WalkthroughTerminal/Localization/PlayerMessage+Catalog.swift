@@ -103,6 +103,82 @@ package enum PlayerMessage: Int, CaseIterable {
     case webSkipped
     /// Start again
     case webRestart
+    /// completed
+    case outcomeCompleted
+    /// skipped
+    case outcomeSkipped
+    /// in progress
+    case outcomeInProgress
+    /// 1 page
+    case cliPagesOne
+    /// {count} pages
+    case cliPagesOther
+    /// Recorded: {user} {outcome} {title} (version {version}).
+    case cliRecorded
+    /// Kept: {user} had already {outcome} {title} (version {version}); this {attempt} replay changes nothing.
+    case cliKeptReplay
+    /// Progress kept at page {page}; run the same command to resume.
+    case cliProgressKept
+    /// Stopped at page {page}; {user} still counts as having seen {title} ({outcome}, version {version}).
+    case cliStoppedKept
+    /// Interrupted by {signal} at page {page}; progress kept: run the same command to resume.
+    case cliInterrupted
+    /// Interrupted by {signal} at page {page}; {user} still counts as having seen {title} ({outcome}, version {version}).
+    case cliInterruptedKept
+    /// What's new in {title} since version {since}: {pages} (--all shows every page).
+    case cliWhatsNew
+    /// Resuming {title} at page {page}, where {user} left off (--restart starts over).
+    case cliResuming
+    /// {user} has already seen {title} (version {version}): {outcome} on {date}. Nothing to play; add --force to see it again.
+    case cliAlreadySeen
+    /// {title} is not due for {user}: {reason} ({detail}). Nothing to play; add --force to play it anyway.
+    case cliNotDuePlay
+    /// {title} is due for {user}: {detail}.
+    case cliDue
+    /// {title} is not due for {user}: {reason} ({detail}).
+    case cliNotDue
+    /// {user} {outcome} version {version} on {date}
+    case dueSeen
+    /// when.env needs {condition}
+    case dueEnv
+    /// every page it would show is left out by its own when.env ({condition})
+    case dueEnvPages
+    /// not before {date} (when.from)
+    case dueNotYet
+    /// ended at {date} (when.until)
+    case dueExpired
+    /// waiting for {ids} to be completed or skipped
+    case dueWaitingFor
+    /// shown {count} times without being finished (when.maxShows)
+    case dueMaxShows
+    /// a walkthrough was shown recently; due at {date} (when.minInterval {interval})
+    case dueQuietPeriod
+    /// WALKTHROUGH_DISABLE is {value}: no walkthrough is shown
+    case dueDisabled
+    /// CI is {value}: no walkthrough is shown on CI
+    case dueCi
+    /// what's new since version {since}: {pages} ({list})
+    case dueWhatsNew
+    /// {pages} of {count} ({list})
+    case dueSome
+    /// ID
+    case listId
+    /// TITLE
+    case listTitle
+    /// PAGES
+    case listPages
+    /// VERSION
+    case listVersion
+    /// NAVIGATION
+    case listNavigation
+    /// STATE FOR {user}
+    case listState
+    /// DUE
+    case listDue
+    /// yes
+    case listYes
+    /// no: {reason}
+    case listNo
 
     /// The message's key in `localization/player.json`.
     var key: String { Self.keys[rawValue] }
@@ -159,6 +235,44 @@ package enum PlayerMessage: Int, CaseIterable {
         "web.completed",
         "web.skipped",
         "web.restart",
+        "outcome.completed",
+        "outcome.skipped",
+        "outcome.inProgress",
+        "cli.pages.one",
+        "cli.pages.other",
+        "cli.recorded",
+        "cli.keptReplay",
+        "cli.progressKept",
+        "cli.stoppedKept",
+        "cli.interrupted",
+        "cli.interruptedKept",
+        "cli.whatsNew",
+        "cli.resuming",
+        "cli.alreadySeen",
+        "cli.notDuePlay",
+        "cli.due",
+        "cli.notDue",
+        "due.seen",
+        "due.env",
+        "due.envPages",
+        "due.notYet",
+        "due.expired",
+        "due.waitingFor",
+        "due.maxShows",
+        "due.quietPeriod",
+        "due.disabled",
+        "due.ci",
+        "due.whatsNew",
+        "due.some",
+        "list.id",
+        "list.title",
+        "list.pages",
+        "list.version",
+        "list.navigation",
+        "list.state",
+        "list.due",
+        "list.yes",
+        "list.no",
     ]
 }
 
@@ -219,6 +333,44 @@ extension PlayerStrings {
             "You have finished {title}.",
             "You skipped {title}.",
             "Start again",
+            "completed",
+            "skipped",
+            "in progress",
+            "1 page",
+            "{count} pages",
+            "Recorded: {user} {outcome} {title} (version {version}).",
+            "Kept: {user} had already {outcome} {title} (version {version}); this {attempt} replay changes nothing.",
+            "Progress kept at page {page}; run the same command to resume.",
+            "Stopped at page {page}; {user} still counts as having seen {title} ({outcome}, version {version}).",
+            "Interrupted by {signal} at page {page}; progress kept: run the same command to resume.",
+            "Interrupted by {signal} at page {page}; {user} still counts as having seen {title} ({outcome}, version {version}).",
+            "What's new in {title} since version {since}: {pages} (--all shows every page).",
+            "Resuming {title} at page {page}, where {user} left off (--restart starts over).",
+            "{user} has already seen {title} (version {version}): {outcome} on {date}. Nothing to play; add --force to see it again.",
+            "{title} is not due for {user}: {reason} ({detail}). Nothing to play; add --force to play it anyway.",
+            "{title} is due for {user}: {detail}.",
+            "{title} is not due for {user}: {reason} ({detail}).",
+            "{user} {outcome} version {version} on {date}",
+            "when.env needs {condition}",
+            "every page it would show is left out by its own when.env ({condition})",
+            "not before {date} (when.from)",
+            "ended at {date} (when.until)",
+            "waiting for {ids} to be completed or skipped",
+            "shown {count} times without being finished (when.maxShows)",
+            "a walkthrough was shown recently; due at {date} (when.minInterval {interval})",
+            "WALKTHROUGH_DISABLE is {value}: no walkthrough is shown",
+            "CI is {value}: no walkthrough is shown on CI",
+            "what's new since version {since}: {pages} ({list})",
+            "{pages} of {count} ({list})",
+            "ID",
+            "TITLE",
+            "PAGES",
+            "VERSION",
+            "NAVIGATION",
+            "STATE FOR {user}",
+            "DUE",
+            "yes",
+            "no: {reason}",
         ],
         [
             "←/→ 翻頁",
@@ -271,6 +423,44 @@ extension PlayerStrings {
             "你已看完「{title}」。",
             "你已略過「{title}」。",
             "重新開始",
+            "已看完",
+            "已略過",
+            "進行中",
+            "1 頁",
+            "{count} 頁",
+            "已記錄：{user} {outcome}「{title}」（第 {version} 版）。",
+            "保留原紀錄：{user} 先前已{outcome}「{title}」（第 {version} 版）；這次重播的結果（{attempt}）不會改變它。",
+            "已保留進度，停在第 {page} 頁；執行同一個指令即可接續。",
+            "停在第 {page} 頁；{user} 仍算是看過「{title}」（{outcome}，第 {version} 版）。",
+            "在第 {page} 頁被 {signal} 中斷；已保留進度：執行同一個指令即可接續。",
+            "在第 {page} 頁被 {signal} 中斷；{user} 仍算是看過「{title}」（{outcome}，第 {version} 版）。",
+            "「{title}」自第 {since} 版以來的新內容：{pages}（--all 顯示所有頁面）。",
+            "從第 {page} 頁接續「{title}」，也就是 {user} 上次停下的地方（--restart 從頭開始）。",
+            "{user} 已看過「{title}」（第 {version} 版）：{date} {outcome}。沒有要播放的內容；加上 --force 可再看一次。",
+            "「{title}」目前不需要向 {user} 顯示：{reason}（{detail}）。沒有要播放的內容；加上 --force 仍可播放。",
+            "「{title}」需要向 {user} 顯示：{detail}。",
+            "「{title}」目前不需要向 {user} 顯示：{reason}（{detail}）。",
+            "{user} 於 {date} {outcome}第 {version} 版",
+            "when.env 需要 {condition}",
+            "要顯示的每一頁都被各自的 when.env 排除（{condition}）",
+            "{date} 之前不顯示（when.from）",
+            "已於 {date} 結束（when.until）",
+            "等待 {ids} 看完或略過",
+            "已自動顯示 {count} 次仍未看完（when.maxShows）",
+            "最近已顯示過導覽；{date} 起才會再顯示（when.minInterval {interval}）",
+            "WALKTHROUGH_DISABLE 為 {value}：不顯示任何導覽",
+            "CI 為 {value}：在 CI 上不顯示任何導覽",
+            "自第 {since} 版以來的新內容：{pages}（{list}）",
+            "{count} 頁中的 {pages}（{list}）",
+            "ID",
+            "標題",
+            "頁數",
+            "版本",
+            "導覽方式",
+            "{user} 的狀態",
+            "需顯示",
+            "是",
+            "否：{reason}",
         ],
         [
             "←/→ 翻页",
@@ -323,6 +513,44 @@ extension PlayerStrings {
             "你已看完“{title}”。",
             "你已跳过“{title}”。",
             "重新开始",
+            "已看完",
+            "已跳过",
+            "进行中",
+            "1 页",
+            "{count} 页",
+            "已记录：{user} {outcome}“{title}”（第 {version} 版）。",
+            "保留原记录：{user} 之前已{outcome}“{title}”（第 {version} 版）；这次重播的结果（{attempt}）不会改变它。",
+            "已保存进度，停在第 {page} 页；运行同一条命令即可继续。",
+            "停在第 {page} 页；{user} 仍算看过“{title}”（{outcome}，第 {version} 版）。",
+            "在第 {page} 页被 {signal} 中断；已保存进度：运行同一条命令即可继续。",
+            "在第 {page} 页被 {signal} 中断；{user} 仍算看过“{title}”（{outcome}，第 {version} 版）。",
+            "“{title}”自第 {since} 版以来的新内容：{pages}（--all 显示所有页面）。",
+            "从第 {page} 页继续“{title}”，也就是 {user} 上次停下的地方（--restart 从头开始）。",
+            "{user} 已看过“{title}”（第 {version} 版）：{date} {outcome}。没有要播放的内容；加上 --force 可再看一次。",
+            "“{title}”目前不需要向 {user} 显示：{reason}（{detail}）。没有要播放的内容；加上 --force 仍可播放。",
+            "“{title}”需要向 {user} 显示：{detail}。",
+            "“{title}”目前不需要向 {user} 显示：{reason}（{detail}）。",
+            "{user} 于 {date} {outcome}第 {version} 版",
+            "when.env 需要 {condition}",
+            "要显示的每一页都被各自的 when.env 排除（{condition}）",
+            "{date} 之前不显示（when.from）",
+            "已于 {date} 结束（when.until）",
+            "等待 {ids} 看完或跳过",
+            "已自动显示 {count} 次仍未看完（when.maxShows）",
+            "最近已显示过导览；{date} 起才会再显示（when.minInterval {interval}）",
+            "WALKTHROUGH_DISABLE 为 {value}：不显示任何导览",
+            "CI 为 {value}：在 CI 上不显示任何导览",
+            "自第 {since} 版以来的新内容：{pages}（{list}）",
+            "{count} 页中的 {pages}（{list}）",
+            "ID",
+            "标题",
+            "页数",
+            "版本",
+            "导览方式",
+            "{user} 的状态",
+            "需显示",
+            "是",
+            "否：{reason}",
         ],
     ]
 }

@@ -48,12 +48,9 @@ final class InteractiveController {
             state.showsHelp = false
             return .redraw
         }
-        guard let action = KeyBindings.action(for: key) else { return .unchanged }
-        switch action {
-        case .next: return try move(.next)
-        case .back: return try move(.back)
-        case .jump(let page): return try move(.jump(index: page - 1))
-        case .skip: return try move(.skip)
+        guard let command = KeyBindings.action(for: key) else { return .unchanged }
+        switch command {
+        case .next, .back, .jump, .skip: return try move(command)
         case .quit: return .finished(.quit(atPage: session.navigator.index))
         case .interrupt: return .finished(.interrupted(.interrupt))
         case .help:
@@ -65,7 +62,7 @@ final class InteractiveController {
         }
     }
 
-    private func move(_ move: SessionMove) throws -> Step {
+    private func move(_ move: PlayerCommand) throws -> Step {
         let outcome = try session.perform(move)
         state.showsHelp = false
         switch outcome {

@@ -1,32 +1,18 @@
-/// One command of the plain-mode player, parsed from a line a user typed.
+/// The plain-mode player's commands, parsed from a line a user typed into a ``PlayerCommand``.
 ///
 /// | typed | command |
 /// | --- | --- |
-/// | `next`, `n`, an empty line | ``next`` |
-/// | `back`, `b`, `p` | ``back`` |
-/// | `jump N`, `j N`, `N` | ``jump(page:)`` with N counted from 1 |
-/// | `skip`, `s` | ``skip`` |
-/// | `quit`, `q` | ``quit`` |
-/// | `help`, `?` | ``help`` |
+/// | `next`, `n`, an empty line | `next` |
+/// | `back`, `b`, `p` | `back` |
+/// | `jump N`, `j N`, `N` | `jump(page:)` with N counted from 1 |
+/// | `skip`, `s` | `skip` |
+/// | `quit`, `q` | `quit` |
+/// | `help`, `?` | `help` |
 ///
 /// Words are case-insensitive; spaces and tabs around and between words are ignored.
-package enum PlainCommand: Sendable, Hashable {
-    /// The next page, or finish on the last one.
-    case next
-    /// The previous page.
-    case back
-    /// A page, counted from 1 as the user typed it (0 and numbers past the end are refused by
-    /// the navigator, with its own message).
-    case jump(page: Int)
-    /// Skip the rest.
-    case skip
-    /// Stop here; progress is kept.
-    case quit
-    /// Show the commands.
-    case help
-
+package enum PlainCommand {
     /// Parses one line; a pure function with no limit on its input.
-    package static func parse(_ line: String) -> Result<PlainCommand, PlainCommandError> {
+    package static func parse(_ line: String) -> Result<PlayerCommand, PlainCommandError> {
         let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
             .map(String.init)
         guard let first = words.first else { return .success(.next) }
@@ -38,7 +24,7 @@ package enum PlainCommand: Sendable, Hashable {
             }
             return pageNumber(first).map { .jump(page: $0) }
         }
-        let command: PlainCommand
+        let command: PlayerCommand
         switch word {
         case "next", "n": command = .next
         case "back", "b", "p": command = .back

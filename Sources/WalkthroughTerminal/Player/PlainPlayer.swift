@@ -5,7 +5,7 @@ public import WalkthroughKit
 ///
 /// No cursor movement and no redraws: each page shown is printed once, as a header line with the
 /// position and the heading (`FoodPin · 2/3 · Locate`), the image line with its alt text, and the
-/// content, unwrapped. Commands are read one per line (`PlainCommand`); an unknown or refused
+/// content, unwrapped. Commands are read one per line (`PlainCommand.parse`); an unknown or refused
 /// command gets one line on the error output and the page stays, not printed again. The end of
 /// input counts as `quit`. Everything written is sanitised.
 ///
@@ -89,16 +89,8 @@ public final class PlainPlayer {
 
     // MARK: - Moves
 
-    private func perform(_ command: PlainCommand) throws -> PlayResult? {
-        let move: SessionMove
-        switch command {
-        case .next: move = .next
-        case .back: move = .back
-        case .skip: move = .skip
-        case .jump(let page): move = .jump(index: page == Int.min ? Int.min : page - 1)
-        case .quit, .help: return nil
-        }
-        switch try session.perform(move) {
+    private func perform(_ command: PlayerCommand) throws -> PlayResult? {
+        switch try session.perform(command) {
         case .moved:
             try showPage()
         case .unchanged:

@@ -5,14 +5,14 @@ import WalkthroughTestSupport
 
 struct PlainCommandTests {
     @Test(arguments: [
-        ("next", PlainCommand.next), ("n", .next), ("", .next), ("   ", .next), ("\t", .next),
+        ("next", PlayerCommand.next), ("n", .next), ("", .next), ("   ", .next), ("\t", .next),
         ("NEXT", .next), ("back", .back), ("b", .back), ("p", .back), ("skip", .skip),
         ("s", .skip), ("quit", .quit), ("q", .quit), ("help", .help), ("?", .help),
         ("jump 2", .jump(page: 2)), ("j 3", .jump(page: 3)), ("2", .jump(page: 2)),
         ("  jump\t 12  ", .jump(page: 12)), ("0", .jump(page: 0)), ("007", .jump(page: 7)),
         ("next\r", .next),
     ])
-    func commandsParse(_ line: String, _ command: PlainCommand) {
+    func commandsParse(_ line: String, _ command: PlayerCommand) {
         #expect(PlainCommand.parse(line) == .success(command))
     }
 

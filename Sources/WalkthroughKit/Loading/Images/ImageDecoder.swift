@@ -56,6 +56,9 @@ package enum ImageDecoder {
         case .jpeg:
             return try JPEGDecoding.decode(
                 bytes, header: header, memoryLimit: limits.maximumDecodedBytes)
+        case .gif, .webp:
+            // ``header(_:)`` refuses them: the player decodes PNG and JPEG only.
+            throw .unreadable(reason: "it is neither a PNG nor a JPEG file")
         }
     }
 
@@ -67,7 +70,7 @@ package enum ImageDecoder {
         switch ImageFormat.sniff(bytes) {
         case .png: return try PNGDecoding.header(bytes)
         case .jpeg: return try JPEGDecoding.header(bytes)
-        case nil: throw .unreadable(reason: "it is neither a PNG nor a JPEG file")
+        case .gif, .webp, nil: throw .unreadable(reason: "it is neither a PNG nor a JPEG file")
         }
     }
 

@@ -1,14 +1,5 @@
 import WalkthroughKit
 
-/// A move either player asks a session for.
-enum SessionMove: Hashable {
-    case next
-    case back
-    /// A 0-based page index.
-    case jump(index: Int)
-    case skip
-}
-
 /// What a move did.
 enum MoveOutcome: Hashable {
     /// The session is on another page.
@@ -22,12 +13,14 @@ enum MoveOutcome: Hashable {
 }
 
 extension Session {
-    /// Performs `move`, turning a refusal into ``MoveOutcome/refused(_:)``.
+    /// Performs the move `command` asks for (next, back, jump, skip), turning a refusal into
+    /// ``MoveOutcome/refused(_:)``; a command that is not a move changes nothing
+    /// (``MoveOutcome/unchanged``).
     ///
     /// - Throws: The store's error when the move could not be recorded; nothing changed then.
-    func perform(_ move: SessionMove) throws -> MoveOutcome {
+    func perform(_ command: PlayerCommand) throws -> MoveOutcome {
         do {
-            switch move {
+            switch command {
             case .next:
                 switch try next() {
                 case .moved: return .moved
@@ -36,10 +29,14 @@ extension Session {
             case .back:
                 try previous()
                 return .moved
-            case .jump(let index):
+            case .jump(let page):
+                // Pages are counted from 1; Int.min stays out of range rather than overflow.
+                let index = page == Int.min ? Int.min : page - 1
                 return try jump(to: index) == nil ? .unchanged : .moved
             case .skip:
                 return .finished(try skip())
+            case .quit, .help, .interrupt, .scrollUp, .scrollDown:
+                return .unchanged
             }
         } catch let error as NavigationError {
             return .refused(error)
