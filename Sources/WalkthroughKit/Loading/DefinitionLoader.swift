@@ -40,7 +40,10 @@ public enum DefinitionLoader {
         case .failure(let problem):
             return ValidationReport(
                 file: path, walkthrough: nil,
-                diagnostics: [Diagnostic(kind: problem.kind, path: "", line: nil, column: nil)])
+                diagnostics: [
+                    Diagnostic(
+                        kind: DiagnosticKind(problem.kind), path: "", line: nil, column: nil)
+                ])
         }
     }
 

@@ -200,3 +200,15 @@ public enum DiagnosticKind: Sendable, Hashable {
         }
     }
 }
+
+extension DiagnosticKind {
+    /// The loader's diagnostic for a file that could not be read.
+    init(_ problem: FileProblem.Kind) {
+        switch problem {
+        case .fileNotFound: self = .fileNotFound
+        case .isDirectory: self = .isDirectory
+        case .unreadable(let reason): self = .unreadable(reason: reason)
+        case .fileTooLarge(let limit): self = .fileTooLarge(limit: limit)
+        }
+    }
+}

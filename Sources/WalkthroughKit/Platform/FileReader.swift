@@ -133,12 +133,25 @@ package enum FileReader {
     }
 }
 
-/// Why a file could not be read, as a diagnostic kind.
+/// Why a file could not be read.
 package struct FileProblem: Error {
-    /// What is wrong, as the loader reports it.
-    package var kind: DiagnosticKind
+    /// What is wrong.
+    package enum Kind: Sendable, Hashable {
+        /// Nothing is at the path.
+        case fileNotFound
+        /// The path is a folder.
+        case isDirectory
+        /// It could not be read, for this reason (permission denied, an I/O error, a pipe with
+        /// no writer).
+        case unreadable(reason: String)
+        /// It holds more than `limit` bytes.
+        case fileTooLarge(limit: Int)
+    }
 
-    init(kind: DiagnosticKind) {
+    /// What is wrong.
+    package var kind: Kind
+
+    init(kind: Kind) {
         self.kind = kind
     }
 

@@ -82,7 +82,7 @@ package enum ImageDecoder {
         case .fileTooLarge:
             return .unreadable(
                 reason: "the file is larger than \(limits.maximumFileSize >> 20) MiB")
-        default: return .unreadable(reason: problem.kind.message)
+        default: return .unreadable(reason: DiagnosticKind(problem.kind).message)
         }
     }
 }
