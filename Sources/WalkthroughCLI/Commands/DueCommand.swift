@@ -8,7 +8,7 @@ import WalkthroughKit
 /// store is opened read-only and nothing is created. The shell gate:
 ///
 /// ```sh
-/// walkthrough due onboarding -q && walkthrough play onboarding
+/// walkthrough due foodpin -q && walkthrough play foodpin
 /// ```
 struct DueCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -66,7 +66,7 @@ struct DueCommand: ParsableCommand {
         return decision.isDue ? .success : .notSeen
     }
 
-    /// `onboarding is due for alice: 3 pages` or `onboarding is not due for alice: seen (…)`.
+    /// `FoodPin is due for alice: 3 pages` or `FoodPin is not due for alice: seen (…)`.
     static func sentence(_ decision: DueDecision, title: String) -> String {
         decision.isDue
             ? "\(title) is due for \(decision.user): \(decision.detail)."

@@ -41,17 +41,17 @@ struct LayeringCheckTests {
         let result = try check([
             "Model/Page.swift": "struct Page { var ledger: Ledger? }\n",
             "Model/Date+Milliseconds.swift": """
-                extension Date {
-                    var millisecondsSince1970: Int64 { Int64(timeIntervalSince1970 * 1000) }
-                }
+            extension Date {
+                var millisecondsSince1970: Int64 { Int64(timeIntervalSince1970 * 1000) }
+            }
 
-                """,
+            """,
             "Store/Ledger.swift": """
-                struct Ledger {
-                    func stamp(_ date: Date) -> Int64 { date.millisecondsSince1970 }
-                }
+            struct Ledger {
+                func stamp(_ date: Date) -> Int64 { date.millisecondsSince1970 }
+            }
 
-                """,
+            """,
         ])
         #expect(result.status == 1)
         #expect(
@@ -71,31 +71,31 @@ struct LayeringCheckTests {
     @Test func foldersThatUseEachOtherOneWayPass() throws {
         let result = try check([
             "Model/Page.swift": """
-                struct Page { let stamp: Stamp }
-                extension Page: CustomStringConvertible {
-                    var description: String { "a page" }
-                }
-                extension String {
-                    var widthInCells: Int { count }
-                }
+            struct Page { let stamp: Stamp }
+            extension Page: CustomStringConvertible {
+                var description: String { "a page" }
+            }
+            extension String {
+                var widthInCells: Int { count }
+            }
 
-                """,
+            """,
             "Store/Ledger.swift": """
-                struct Ledger {
-                    let pages: [Page]
-                    let stamp = Stamp()
-                }
+            struct Ledger {
+                let pages: [Page]
+                let stamp = Stamp()
+            }
 
-                """,
+            """,
             "Support/Stamp.swift": """
-                /// Stamps a Page: only this comment names it.
-                struct Stamp {
-                    var widthInCells: Int { 0 }
-                    var text: String { "Page \\(1 + 1)" + 1.description }
-                    func measured(_ name: String) -> Int { name.widthInCells }
-                }
+            /// Stamps a Page: only this comment names it.
+            struct Stamp {
+                var widthInCells: Int { 0 }
+                var text: String { "Page \\(1 + 1)" + 1.description }
+                func measured(_ name: String) -> Int { name.widthInCells }
+            }
 
-                """,
+            """,
         ])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardError.isEmpty)
