@@ -26,7 +26,8 @@ import re
 import sys
 
 TYPE_DECLARATION = re.compile(
-    r"^(?:(?:public|package|internal|private|fileprivate|final|indirect)\s+)*"
+    r"^(?:@\w+(?:\([^)\n]*\))?\s+)*"
+    r"(?:(?:public|package|internal|private|fileprivate|final|indirect)\s+)*"
     r"(?:enum|struct|class|protocol|actor|typealias)\s+(\w+)",
     re.M,
 )
