@@ -1,5 +1,5 @@
-/// How `walkthrough` ends, as DESIGN.md fixes the numbers (sysexits where they apply, 128 + the
-/// signal's number when a signal ended `play`).
+/// How `walkthrough` ends, as docs/commands.md's table of exit codes fixes the numbers (sysexits
+/// where they apply, 128 + the signal's number when a signal ended `play`).
 enum ExitCode: Int32, Sendable, Hashable, CaseIterable {
     /// Everything went as asked.
     case success = 0

@@ -49,7 +49,7 @@ enum HelpFormatter {
     static func rootHelp(commands: [CommandConfiguration]) -> String {
         let subcommands =
             (commands.map { row($0.name, $0.abstract) }
-            + [row("help", "Show help for the tool or for one subcommand.")])
+            + [row("help", helpCommandAbstract)])
             .joined(separator: "\n")
         let sections = [
             paragraph("OVERVIEW: " + ToolIdentity.abstract),
@@ -68,6 +68,9 @@ enum HelpFormatter {
     }
 
     static let helpText = "Show help information."
+
+    /// What the `help` command does, in the root help's list and in the man page.
+    static let helpCommandAbstract = "Show help for the tool or for one subcommand."
 
     /// `  label                   text`, wrapped; a long label puts the text on the next line.
     /// No final newline.

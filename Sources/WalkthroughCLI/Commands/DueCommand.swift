@@ -8,7 +8,7 @@ import WalkthroughKit
 /// store is opened read-only and nothing is created. The shell gate:
 ///
 /// ```sh
-/// walkthrough due onboarding -q && walkthrough play onboarding
+/// walkthrough due foodpin -q && walkthrough play foodpin
 /// ```
 struct DueCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

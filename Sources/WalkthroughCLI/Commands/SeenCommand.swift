@@ -7,7 +7,7 @@ import WalkthroughKit
 /// work is the least that answers: resolve, load, open, one lookup.
 ///
 /// ```sh
-/// walkthrough seen onboarding -q || walkthrough play onboarding
+/// walkthrough seen foodpin -q || walkthrough play foodpin
 /// ```
 struct SeenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

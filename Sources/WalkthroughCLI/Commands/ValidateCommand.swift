@@ -94,8 +94,8 @@ struct ValidateCommand: ParsableCommand {
         }
     }
 
-    /// Each diagnostic of `report` as a line: DESIGN's `file: path: message (line L, column C)`,
-    /// with `warning: ` in front of warnings.
+    /// Each diagnostic of `report` as a line, `file: path: message (line L, column C)`, with
+    /// `warning: ` in front of warnings (the form docs/commands.md shows under `validate`).
     static func lines(for report: ValidationReport) -> [String] {
         report.diagnostics.map { diagnostic in
             let line = diagnostic.formatted(file: report.file)

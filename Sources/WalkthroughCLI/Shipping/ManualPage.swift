@@ -47,6 +47,16 @@ enum ManualPage {
             }
         }
         lines += [
+            ".SS " + escaped("walkthrough help"),
+            escaped(HelpFormatter.helpCommandAbstract),
+            ".PP",
+            "Usage: " + escaped("walkthrough help [<subcommand>]"),
+            ".TP", "\\fIsubcommand\\fR",
+            escaped(
+                "The subcommand to describe, such as validate or db migrate; without one, the "
+                    + "tool's own help (as --help prints it)."),
+        ]
+        lines += [
             ".SH EXIT STATUS",
             ".TP", "0", "Success.",
             ".TP", "1",
@@ -87,7 +97,7 @@ enum ManualPage {
             ".SH EXAMPLES",
             ".nf",
             "walkthrough play walkthroughs/foodpin.json",
-            "walkthrough due onboarding \\-q && walkthrough play onboarding",
+            "walkthrough due foodpin \\-q && walkthrough play foodpin",
             "walkthrough reset \\-\\-user alice",
             "walkthrough export \\-\\-db old.sqlite3 | walkthrough import \\- \\-\\-db postgresql://host/db",
             "walkthrough export foodpin \\-\\-html out",

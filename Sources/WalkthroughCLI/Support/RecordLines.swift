@@ -135,7 +135,7 @@ enum RecordLines {
         }
     }
 
-    /// One record as DESIGN.md fixes the keys; `lastPage` 1-based.
+    /// One record as docs/commands.md fixes the keys (`status --json`); `lastPage` 1-based.
     static func jsonObject(for record: SeenRecord) -> JSONText {
         .object([
             ("user", .string(record.user)),

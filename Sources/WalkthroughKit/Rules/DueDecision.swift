@@ -8,7 +8,7 @@ public import FoundationEssentials
 /// ``FirstRunGate/due(_:)`` reads the history from the store and asks it.
 ///
 /// ```swift
-/// let decision = try FirstRunGate().due("onboarding")
+/// let decision = try FirstRunGate().due("foodpin")
 /// if !decision.isDue { print("not shown: \(decision.reason): \(decision.detail)") }
 /// ```
 public struct DueDecision: Sendable, Hashable {

@@ -13,10 +13,12 @@ import Synchronization
 /// }
 /// ```
 ///
-/// The database is in WAL mode with `synchronous=FULL` (by default), so a write is on the disk
-/// when the call returns and readers never wait for writers; every write is one
-/// `BEGIN IMMEDIATE` transaction, and a write that meets another process's lock waits up to the
-/// busy timeout. Opening refuses, with a ``SeenStoreError`` naming the file, anything that is not
+/// The database uses SQLite's rollback journal (`journal_mode=DELETE`) with `synchronous=EXTRA`
+/// (by default), so a write is on the disk, the journal's removal included, when the call
+/// returns; readers wait only while a writer commits. Every write is one `BEGIN IMMEDIATE`
+/// transaction, and a call that meets another process's lock waits up to the busy timeout. A
+/// round-1 store in WAL mode is switched to the rollback journal by its first write (see
+/// docs/store.md). Opening refuses, with a ``SeenStoreError`` naming the file, anything that is not
 /// a walkthrough store it can write (random bytes, another application's database, a newer
 /// schema, a read-only file or folder) before writing to it, and leaves such a file as it was.
 ///

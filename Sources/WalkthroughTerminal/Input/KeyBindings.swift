@@ -1,4 +1,4 @@
-/// The interactive player's keys, as docs/commands.md lists them.
+/// The interactive player's keys, as docs/commands.md lists them under `play`.
 ///
 /// → `l` `n` Space Enter: next · ← `h` `p` `b`: back · `1`–`9`: jump · `s`: skip · `q` Esc:
 /// quit · `?`: help · Ctrl-C: interrupt · ↑ ↓ (and Page Up/Down): scroll content that does not

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 import WalkthroughTestSupport
 
-/// Every command run as the built binary, and each exit code of DESIGN.md: 0, 1, 64, 65, 66, 74.
+/// Every command run as the built binary, and each exit code docs/commands.md lists: 0, 1, 64,
+/// 65, 66, 74.
 struct CommandEndToEndTests {
     private func sandbox() throws -> Sandbox {
         let sandbox = try Sandbox()

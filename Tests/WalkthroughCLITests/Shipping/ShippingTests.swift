@@ -25,6 +25,8 @@ struct ShippingTests {
             let name = ManualPage.escaped("walkthrough " + command.configuration.name)
             #expect(result.standardOutput.contains(".SS " + name), "\(name)")
         }
+        // `help` is no command type, but `--help` lists it among the subcommands.
+        #expect(result.standardOutput.contains(".SS walkthrough help\n"))
         try Self.golden.check(result.standardOutput, against: "walkthrough.1")
     }
 

@@ -3,8 +3,8 @@ import Testing
 import WalkthroughKit
 import WalkthroughTestSupport
 
-/// One test (or a few) per rule of the definition table in DESIGN.md, each with the bad input
-/// and the expected path, line, column and kind.
+/// One test (or a few) per rule of the definition table in docs/format.md, each with the bad
+/// input and the expected path, line, column and kind.
 struct DefinitionLoaderTests {
     // MARK: - Defaults
 

@@ -1,7 +1,8 @@
 import Testing
 import WalkthroughTerminal
 
-/// `auto` as DESIGN.md fixes it: environment and device-attributes answer in, mode out.
+/// `auto` as docs/images.md orders its steps: environment and device-attributes answer in,
+/// mode out.
 struct ImageModeDetectionTests {
     struct Row: CustomTestStringConvertible, Sendable {
         var requested: ImageMode
