@@ -4,8 +4,11 @@ import WalkthroughTestSupport
 
 /// The built binary in each locale: plain mode speaks the user's language, the seen state is the
 /// walkthrough's whatever the language, `validate` names the locales and missing translations,
-/// and the command's messages to scripts stay English.
+/// and the command's own sentences (`Recorded: …`) follow the language while its errors stay
+/// English.
 struct LocalizedPlayTests {
+    private static let english = "Recorded: alice completed FoodPin (version 1)."
+
     private func sandbox() throws -> Sandbox {
         let sandbox = try Sandbox()
         try sandbox.copyExample("foodpin.json")
@@ -14,20 +17,30 @@ struct LocalizedPlayTests {
 
     @Test(
         arguments: [
-            (["LANG": "zh_TW.UTF-8"], "FoodPin 美食地圖 · 1/3 · 個人化你的美食指南", "（指令：next", "圖片："),
+            (
+                ["LANG": "zh_TW.UTF-8"], "FoodPin 美食地圖 · 1/3 · 個人化你的美食指南", "（指令：next", "圖片：",
+                "已記錄：alice 已看完「FoodPin 美食地圖」（第 1 版）。"
+            ),
             (
                 ["LC_ALL": "zh_CN.UTF-8", "LANG": "en_US.UTF-8"], "FoodPin 美食地图 · 1/3 · 个性化你的美食指南",
-                "（命令：next", "图片："
+                "（命令：next", "图片：", "已记录：alice 已看完“FoodPin 美食地图”（第 1 版）。"
             ),
-            (["LANG": "en_GB.UTF-8"], "FoodPin · 1/3 · Personalize", "(commands: next", "Image: "),
-            (["LANG": "fr_FR.UTF-8"], "FoodPin · 1/3 · Personalize", "(commands: next", "Image: "),
+            (
+                ["LANG": "en_GB.UTF-8"], "FoodPin · 1/3 · Personalize", "(commands: next", "Image: ",
+                LocalizedPlayTests.english
+            ),
+            (
+                ["LANG": "fr_FR.UTF-8"], "FoodPin · 1/3 · Personalize", "(commands: next", "Image: ",
+                LocalizedPlayTests.english
+            ),
             (
                 ["LC_ALL": "C", "LANG": "zh_TW.UTF-8"], "FoodPin · 1/3 · Personalize",
-                "(commands: next", "Image: "
+                "(commands: next", "Image: ", LocalizedPlayTests.english
             ),
-        ] as [([String: String], String, String, String)])
+        ] as [([String: String], String, String, String, String)])
     func plainModeSpeaksTheEnvironmentsLanguage(
-        environment: [String: String], header: String, hint: String, image: String
+        environment: [String: String], header: String, hint: String, image: String,
+        recorded: String
     ) throws {
         let sandbox = try sandbox()
         let result = try sandbox.execute(
@@ -36,8 +49,8 @@ struct LocalizedPlayTests {
         #expect(result.standardOutput.contains(header), "\(result.standardOutput)")
         #expect(result.standardOutput.contains(hint))
         #expect(result.standardOutput.contains(image))
-        // Messages to scripts stay English, with the default locale's title.
-        #expect(result.standardOutput.hasSuffix("Recorded: alice completed FoodPin (version 1).\n"))
+        // The closing line is in the same language, with the title in it.
+        #expect(result.standardOutput.hasSuffix(recorded + "\n"), "\(result.standardOutput)")
     }
 
     @Test func theLocaleOptionWinsOverTheEnvironment() throws {
@@ -50,7 +63,7 @@ struct LocalizedPlayTests {
         #expect(result.standardOutput.contains("（最后一页：输入“next”即可开始使用）"))
         #expect(
             result.standardOutput.hasSuffix(
-                "Progress kept at page 3/3; run the same command to resume.\n"))
+                "已保存进度，停在第 3/3 页；运行同一条命令即可继续。\n"))
     }
 
     @Test func aRefusedCommandIsExplainedInEnglish() throws {
@@ -74,7 +87,7 @@ struct LocalizedPlayTests {
         #expect(english.standardOutput.contains("alice has already seen FoodPin (version 1)"))
         let simplified = try sandbox.execute(
             ["play", "foodpin", "--plain"], input: "", extra: ["LANG": "zh_CN.UTF-8"])
-        #expect(simplified.standardOutput.contains("alice has already seen FoodPin (version 1)"))
+        #expect(simplified.standardOutput.contains("alice 已看过“FoodPin 美食地图”（第 1 版）"))
         let records = try sandbox.recordsFromStatus()
         #expect(records.count == 1)
         #expect(records.first?["walkthrough"] as? String == "foodpin")
