@@ -24,12 +24,10 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        /// libpq, PostgreSQL's client library, for the fleet store (`PostgresSeenStore`).
-        .systemLibrary(
-            name: "CLibPQ",
-            pkgConfig: "libpq",
-            providers: [.apt(["libpq-dev"])]
-        ),
+        /// libpq, PostgreSQL's client library, for the fleet store (`PostgresSeenStore`): its
+        /// header from libpq-dev, and trampolines that load libpq.so.5 on first use, so that a
+        /// tool that never opens a `postgresql://` store never loads it (see LibPQLoader.c).
+        .target(name: "CLibPQ"),
         /// libpng, to decode the pages' PNG images.
         .systemLibrary(
             name: "CPNG",

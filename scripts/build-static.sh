@@ -71,7 +71,9 @@ if [[ " $* " == *" Chafa "* || " $* " == *"--traits=Chafa"* ]]; then
     read -r -a chafa_libraries <<<"$(pkg-config --static --libs-only-l chafa)"
     libraries+=("${chafa_libraries[@]}")
 fi
-flags=(-Xlinker -L"$pglib" -Xlinker -L"$deps")
+# WALKTHROUGH_STATIC_LIBPQ: Sources/CLibPQ's trampolines, which load libpq.so.5 on first use in
+# the dynamic builds, give way to libpq.a.
+flags=(-Xcc -DWALKTHROUGH_STATIC_LIBPQ -Xlinker -L"$pglib" -Xlinker -L"$deps")
 for library in "${libraries[@]}"; do flags+=(-Xlinker "$library"); done
 swift build -c release --static-swift-stdlib -Xswiftc -static-executable "${flags[@]}" \
     --product walkthrough --scratch-path .build/static "$@"

@@ -10,7 +10,6 @@ import WalkthroughTerminal
 
 let arguments = CommandLine.arguments
 if arguments.count > 2, arguments[1] == "gate" {
-    _ = try? Onboarding.presentIfNeeded(
-        .file(arguments[2]), policy: .always, storeFailure: .ignore)
+    _ = Onboarding.presentIfNeeded(.file(arguments[2]), policy: .always)
 }
 print("work done")

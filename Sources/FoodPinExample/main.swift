@@ -18,18 +18,17 @@ func warn(_ line: String) {
     FileHandle.standardError.write(Data((TextSanitizer.sanitize(line) + "\n").utf8))
 }
 
+// The definition travels with the tool (a SwiftPM resource), so it is found from any folder.
 let tour = Bundle.module.url(
-    forResource: "foodpin", withExtension: "json", subdirectory: "walkthroughs")!
-do {
-    switch try Onboarding.presentIfNeeded(.url(tour), policy: .always, storeFailure: .ignore) {
-    case .interrupted(let signal): exit(signal.exitStatus)  // Ctrl-C: this tool chooses to stop
-    case .completed, .skipped: print("You're all set.\n")
-    case .quit(let page): print("Tour paused on page \(page + 1); it resumes next time.\n")
-    case .notShown(.storeUnavailable(let error)): warn("note: \(error)")
-    case .alreadySeen, .notShown: break
-    }
-} catch {
-    warn("FoodPinExample: no walkthrough this time: \(error)")  // start anyway
+    forResource: "foodpin", withExtension: "json", subdirectory: "walkthroughs")
+// The safe call: whatever happens to the walkthrough, it returns, and the tool does its work.
+switch Onboarding.presentIfNeeded(.resource(tour), policy: .always) {
+case .interrupted(let signal): exit(signal.exitStatus)  // Ctrl-C: this tool chooses to stop
+case .completed, .skipped: print("You're all set.\n")
+case .quit(let page): print("Tour paused on page \(page + 1); it resumes next time.\n")
+case .notShown(.storeUnavailable(let error)): warn("note: \(error)")
+case .failed(let error): warn("FoodPinExample: no walkthrough this time: \(error)")
+case .alreadySeen, .notShown: break
 }
 
 // The tool's own work.

@@ -121,7 +121,7 @@ struct OnboardingErrorTests {
         let result = Result { () throws(OnboardingError) in
             try Onboarding.presentIfNeeded(
                 .json(Fixtures.intro()), store: .store(InMemorySeenStore()), policy: .always,
-                options: options)
+                storeFailure: .throw, options: options)
         }
         guard case .failure(.terminal(let error)) = result else {
             Issue.record("expected a terminal error, got \(describe(result))")

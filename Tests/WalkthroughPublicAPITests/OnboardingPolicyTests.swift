@@ -23,7 +23,7 @@ struct OnboardingPolicyTests {
         defer { for end in ends { close(end) } }
         let options = OnboardingOptions(
             input: ends[0], output: ends[1], signals: .none, environment: testEnvironment)
-        let result = try Onboarding.presentIfNeeded(
+        let result = Onboarding.presentIfNeeded(
             .json(Fixtures.intro()), store: .store(store), options: options)
         #expect("\(result)" == "not shown: not interactive")
         #expect(!result.wasShown)

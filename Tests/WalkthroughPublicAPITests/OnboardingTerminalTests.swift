@@ -30,7 +30,7 @@ struct OnboardingTerminalTests {
                 Result { () throws(OnboardingError) in
                     try Onboarding.presentIfNeeded(
                         .json(Fixtures.intro()), store: .store(store), policy: policy,
-                        options: options)
+                        storeFailure: .throw, options: options)
                 })
         }
         user(terminal)

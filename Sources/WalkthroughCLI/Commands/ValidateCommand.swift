@@ -38,7 +38,7 @@ struct ValidateCommand: ParsableCommand {
     }
 
     func run(in context: CommandContext) -> ExitCode {
-        let reports = files.map { DefinitionLoader.validate(contentsOf: $0, decodingImages: true) }
+        let reports = files.map { DefinitionLoader.validate(contentsOf: $0, images: .decoded) }
             .map(Self.checkingAfter)
         if json {
             let objects = reports.map(jsonObject(for:))

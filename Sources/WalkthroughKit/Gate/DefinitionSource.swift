@@ -8,9 +8,9 @@ public import FoundationEssentials
 ///
 /// ```swift
 /// let gate = FirstRunGate()
-/// _ = try gate.status(of: "foodpin")                     // ./walkthroughs/foodpin.json
+/// _ = try gate.status(of: "foodpin")                     // $WALKTHROUGH_PATH, ./walkthroughs
 /// _ = try gate.status(of: .file("/usr/share/mytool/tour.json"))
-/// _ = try gate.status(of: .url(Bundle.module.url(forResource: "tour", withExtension: "json")!))
+/// _ = try gate.status(of: .resource(Bundle.module.url(forResource: "tour", withExtension: "json")))
 /// _ = try gate.status(of: .json(#"{"id": "tour", "pages": [{"heading": "Hi", "content": ""}]}"#))
 /// ```
 public enum DefinitionSource: Sendable, Hashable {
@@ -23,6 +23,16 @@ public enum DefinitionSource: Sendable, Hashable {
     /// A `file:` URL, such as a SwiftPM resource from `Bundle.module`; image paths resolve
     /// against the file's folder inside the bundle.
     case url(URL)
+    /// A definition the tool ships in its own resources, as `Bundle.module.url(forResource:…)`
+    /// gives it: `nil` when the bundle has no such file, which the gate reports as "not
+    /// found" (never a trap, as a force-unwrap would be). Found from any current folder.
+    ///
+    /// ```swift
+    /// let tour = Bundle.module.url(
+    ///     forResource: "foodpin", withExtension: "json", subdirectory: "walkthroughs")
+    /// let result = Onboarding.presentIfNeeded(.resource(tour))
+    /// ```
+    case resource(URL?)
     /// A definition held in memory. `name` is used in diagnostics and gives the default id
     /// (its last component without `.json`); `baseDirectory` is where image paths resolve.
     case data(Data, name: String?, baseDirectory: String?)
@@ -48,13 +58,24 @@ public enum DefinitionSource: Sendable, Hashable {
         resolver: DefinitionResolver = DefinitionResolver(
             environment: ProcessEnvironment.current())
     ) throws(DefinitionError) -> Walkthrough {
+        try load(resolver: resolver, images: .headers)
+    }
+
+    /// ``load(resolver:)`` with image files checked as `images` says: the gate deciding whether
+    /// to show opens none of them (``ImageChecking/pathsOnly``).
+    package func load(
+        resolver: DefinitionResolver, images: ImageChecking
+    ) throws(DefinitionError) -> Walkthrough {
         switch self {
         case .file(let path):
-            return try DefinitionLoader.load(contentsOf: path)
+            return try DefinitionLoader.load(contentsOf: path, images: images)
         case .named(let name):
-            return try DefinitionLoader.load(contentsOf: resolver.resolve(name))
+            return try DefinitionLoader.load(contentsOf: resolver.resolve(name), images: images)
         case .url(let url):
-            return try DefinitionLoader.load(contentsOf: url)
+            return try DefinitionLoader.load(contentsOf: url, images: images)
+        case .resource(let url):
+            guard let url else { throw .notFound(path: "the tool's resources") }
+            return try DefinitionLoader.load(contentsOf: url, images: images)
         case .data(let data, let name, let baseDirectory):
             return try DefinitionLoader.load(data: data, name: name, baseDirectory: baseDirectory)
         case .walkthrough(let walkthrough):

@@ -74,10 +74,13 @@ public struct FirstRunGate: Sendable {
 
     /// Loads and checks the walkthrough `source` names.
     ///
+    /// Only the rules of the format are checked, not the image files: the gate decides
+    /// whether to show, and a player draws an image that cannot be read as its alt text.
+    ///
     /// - Throws: ``FirstRunGateError/definition(_:)``.
     public func load(_ source: DefinitionSource) throws(FirstRunGateError) -> Walkthrough {
         do {
-            return try source.load(resolver: resolver)
+            return try source.load(resolver: resolver, images: .pathsOnly)
         } catch {
             throw .definition(error)
         }

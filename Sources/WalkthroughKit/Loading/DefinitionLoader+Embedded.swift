@@ -21,6 +21,11 @@ extension DefinitionLoader {
     /// - Parameter url: A `file:` URL. Any other scheme gives a report whose only diagnostic is
     ///   ``DiagnosticKind/unreadable(reason:)``: nothing is fetched from a network.
     public static func validate(contentsOf url: URL) -> ValidationReport {
+        validate(contentsOf: url, images: .headers)
+    }
+
+    /// ``validate(contentsOf:)-(URL)`` with image files checked as `images` says.
+    package static func validate(contentsOf url: URL, images: ImageChecking) -> ValidationReport {
         guard url.isFileURL else {
             let reason = "only file URLs can be loaded; \(url.scheme ?? "this") URLs are not read"
             return ValidationReport(
@@ -29,7 +34,7 @@ extension DefinitionLoader {
                     Diagnostic(kind: .unreadable(reason: reason), path: "", line: nil, column: nil)
                 ])
         }
-        return validate(contentsOf: url.path(percentEncoded: false))
+        return validate(contentsOf: url.path(percentEncoded: false), images: images)
     }
 
     /// Reads the definition file a file URL points to and returns its walkthrough; see
@@ -38,7 +43,14 @@ extension DefinitionLoader {
     /// - Throws: ``DefinitionError``, as loading from a path does;
     ///   ``DefinitionError/unreadable(path:reason:)`` for a URL that is not a `file:` URL.
     public static func load(contentsOf url: URL) throws(DefinitionError) -> Walkthrough {
-        let report = validate(contentsOf: url)
+        try load(contentsOf: url, images: .headers)
+    }
+
+    /// ``load(contentsOf:)-(URL)`` with image files checked as `images` says.
+    package static func load(
+        contentsOf url: URL, images: ImageChecking
+    ) throws(DefinitionError) -> Walkthrough {
+        let report = validate(contentsOf: url, images: images)
         guard let walkthrough = report.walkthrough else { throw DefinitionError(report: report) }
         return walkthrough
     }

@@ -21,19 +21,19 @@ public enum DefinitionLoader {
     /// - Parameter path: The file's path, absolute or relative to the current directory. The
     ///   report names the file exactly so.
     public static func validate(contentsOf path: String) -> ValidationReport {
-        validate(contentsOf: path, decodingImages: false)
+        validate(contentsOf: path, images: .headers)
     }
 
-    /// ``validate(contentsOf:)``, and with `decodingImages` each image decoded in full, so that
+    /// ``validate(contentsOf:)``, with image files checked as `images` says (decoded in full, so that
     /// a damaged one is found (`walkthrough validate`); otherwise only its header is read (a
     /// player falls back to the alt text on its own).
-    package static func validate(contentsOf path: String, decodingImages: Bool) -> ValidationReport
+    package static func validate(contentsOf path: String, images: ImageChecking) -> ValidationReport
     {
         let result = FileReader.withContents(of: path, limit: DefinitionFormat.maximumFileSize) {
             bytes in
             validate(
                 bytes: bytes, name: path, baseDirectory: directory(of: path),
-                decodingImages: decodingImages)
+                images: images)
         }
         switch result {
         case .success(let report): return report
@@ -65,11 +65,11 @@ public enum DefinitionLoader {
     public static func validate(
         bytes: UnsafeRawBufferPointer, name: String? = nil, baseDirectory: String? = nil
     ) -> ValidationReport {
-        validate(bytes: bytes, name: name, baseDirectory: baseDirectory, decodingImages: false)
+        validate(bytes: bytes, name: name, baseDirectory: baseDirectory, images: .headers)
     }
 
     private static func validate(
-        bytes: UnsafeRawBufferPointer, name: String?, baseDirectory: String?, decodingImages: Bool
+        bytes: UnsafeRawBufferPointer, name: String?, baseDirectory: String?, images: ImageChecking
     ) -> ValidationReport {
         let file = name ?? "<data>"
         guard bytes.count <= DefinitionFormat.maximumFileSize else {
@@ -83,7 +83,7 @@ public enum DefinitionLoader {
             report = try JSONReader.withDocument(bytes) { document in
                 validate(
                     document, file: file, name: name, baseDirectory: baseDirectory,
-                    decodingImages: decodingImages)
+                    images: images)
             }
         } catch {
             return ValidationReport(
@@ -97,7 +97,7 @@ public enum DefinitionLoader {
     /// validated against every rule of the format.
     private static func validate(
         _ document: JSONDocument, file: String, name: String?, baseDirectory: String?,
-        decodingImages: Bool
+        images: ImageChecking
     ) -> ValidationReport {
         if let schema = document.members(of: 0).first(where: {
             document.key($0.key, equals: "$schema")
@@ -107,7 +107,7 @@ public enum DefinitionLoader {
         }
         var validator = DefinitionValidator(
             fileName: name.map(lastComponent(of:)), baseDirectory: baseDirectory,
-            decodesImages: decodingImages)
+            images: images)
         let walkthrough = validator.walkthrough(in: document)
         var report = ValidationReport(
             file: file, walkthrough: walkthrough, diagnostics: validator.sortedDiagnostics)
@@ -124,7 +124,15 @@ public enum DefinitionLoader {
     ///   when the file cannot be had; ``DefinitionError/invalid(_:)`` with every problem when it
     ///   breaks a rule of the format. Warnings do not make it throw.
     public static func load(contentsOf path: String) throws(DefinitionError) -> Walkthrough {
-        let report = validate(contentsOf: path)
+        try load(contentsOf: path, images: .headers)
+    }
+
+    /// ``load(contentsOf:)`` with image files checked as `images` says: the gate, which only
+    /// decides, opens none of them.
+    package static func load(
+        contentsOf path: String, images: ImageChecking
+    ) throws(DefinitionError) -> Walkthrough {
+        let report = validate(contentsOf: path, images: images)
         guard let walkthrough = report.walkthrough else { throw DefinitionError(report: report) }
         return walkthrough
     }

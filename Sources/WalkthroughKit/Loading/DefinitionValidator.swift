@@ -29,13 +29,13 @@ struct DefinitionValidator {
         var locales: Set<String>
     }
 
-    /// Whether images are decoded in full (`walkthrough validate`) or only their headers read.
-    let decodesImages: Bool
+    /// How far image files are checked.
+    let images: ImageChecking
 
-    init(fileName: String?, baseDirectory: String?, decodesImages: Bool = false) {
+    init(fileName: String?, baseDirectory: String?, images: ImageChecking = .headers) {
         self.fileName = fileName
         self.baseDirectory = baseDirectory
-        self.decodesImages = decodesImages
+        self.images = images
     }
 
     /// The diagnostics in file order (by line, then column), errors and warnings interleaved.
@@ -363,8 +363,7 @@ struct DefinitionValidator {
         if let known = imageChecks[image] {
             check = known
         } else {
-            check = Self.check(
-                image: image, baseDirectory: baseDirectory, decoding: decodesImages)
+            check = Self.check(image: image, baseDirectory: baseDirectory, images: images)
             imageChecks[image] = check
         }
         switch check {
@@ -407,17 +406,17 @@ struct DefinitionValidator {
     }
 
     static func check(
-        image: String, baseDirectory: String?, decoding: Bool = false
+        image: String, baseDirectory: String?, images: ImageChecking = .headers
     ) -> ImageCheck {
         if image.utf8.first == UInt8(ascii: "/") { return .absolute }
         if leavesFolder(image) { return .outsideFolder }
-        guard let baseDirectory else { return .found }
+        guard let baseDirectory, images != .pathsOnly else { return .found }
         let resolved = FileSystem.joined(baseDirectory, image)
         guard FileSystem.isRegularFile(resolved) else { return .missing }
         // The header (format, size within the limits, no bomb), or decoded in full within the
         // limits: a damaged file is then found here rather than by the player.
         do throws(ImageDecodingError) {
-            if decoding {
+            if images == .decoded {
                 _ = try ImageDecoder.decode(contentsOf: resolved)
             } else {
                 let header = try ImageDecoder.header(contentsOf: resolved)
@@ -579,4 +578,17 @@ struct DefinitionValidator {
     ) {
         diagnostics.append(Diagnostic(kind, path: path(), at: position))
     }
+}
+
+/// How far loading checks a definition's image files: the path rules always hold (relative,
+/// inside the definition's folder); beyond them, nothing (``pathsOnly``: the gate deciding
+/// whether to show, which never draws), the file and its header (``headers``: loading to
+/// play), or the whole image decoded (``decoded``: `walkthrough validate`).
+package enum ImageChecking: Sendable, Hashable {
+    /// The path rules only; no file is opened.
+    case pathsOnly
+    /// The file is there, and its header gives a format and size the player draws.
+    case headers
+    /// The file decodes in full within the limits.
+    case decoded
 }

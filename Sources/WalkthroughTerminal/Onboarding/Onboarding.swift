@@ -1,62 +1,87 @@
 public import WalkthroughKit
 
-/// Shows a walkthrough on a user's first run of a tool: one call.
+/// Shows a walkthrough on a user's first run of a tool: one call, which never throws, traps,
+/// prints or stalls because of the walkthrough.
 ///
 /// In an iOS app the habit is
 /// `if !UserDefaults.standard.bool(forKey: "hasViewedWalkthrough") { present(walkthrough) }`.
-/// In a Swift tool on Linux it is:
+/// In a Swift tool on Linux, with the definition shipped in the tool's resources:
 ///
 /// ```swift
+/// import Foundation  // Bundle.module, exit
+/// import WalkthroughKit
 /// import WalkthroughTerminal
 ///
-/// let result = try Onboarding.presentIfNeeded("foodpin")
+/// let tour = Bundle.module.url(
+///     forResource: "foodpin", withExtension: "json", subdirectory: "walkthroughs")
+/// let result = Onboarding.presentIfNeeded(.resource(tour))
 /// if case .interrupted(let signal) = result { exit(signal.exitStatus) }
 /// ```
 ///
-/// The call resolves and checks the definition, looks the user up in the store and, only when
-/// the user has not seen the current version, plays it: full screen with ``TerminalPlayer``,
-/// as plain text with ``PlainPlayer``, or not at all, by ``OnboardingPolicy``. Playing records
-/// progress as the user goes and the outcome when they finish, so the next call returns
-/// ``OnboardingResult/alreadySeen(_:)`` (or resumes where the user quit). The library never
-/// calls `exit`.
+/// The call loads and checks the definition, looks the user up in the store and, only when
+/// the walkthrough is due, plays it: full screen with ``TerminalPlayer``, as plain text with
+/// ``PlainPlayer``, or not at all, by ``OnboardingPolicy``. Playing records progress as the
+/// user goes and the outcome when they finish, so the next call returns
+/// ``OnboardingResult/alreadySeen(_:)`` (or resumes where the user quit). Whatever goes wrong —
+/// a missing or invalid definition, a store that cannot be opened, a fleet server that is down,
+/// a row the server refuses — comes back as a value (``OnboardingResult/failed(_:)``,
+/// ``NotShownReason/storeUnavailable(_:)``), and the tool goes on with its work. A tool that
+/// wants the errors thrown passes `storeFailure:`. The library never calls `exit`.
 public enum Onboarding {
-    /// Plays the walkthrough if the user has not seen its current version, and says what
-    /// happened.
-    ///
-    /// ```swift
-    /// // Shipped in the tool's resource bundle; the current user; the default store.
-    /// let url = Bundle.module.url(forResource: "tour", withExtension: "json")!
-    /// switch try Onboarding.presentIfNeeded(.url(url), policy: .always, storeFailure: .ignore) {
-    /// case .interrupted(let signal): exit(signal.exitStatus)
-    /// case .notShown(.storeUnavailable(let error)): print("note: \(error)")
-    /// default: break
-    /// }
-    /// ```
+    /// Plays the walkthrough if it is due for the user, and says what happened; never throws.
     ///
     /// A check that shows nothing (``OnboardingPolicy/never``, or
     /// ``OnboardingPolicy/interactiveOnly`` without a terminal) writes nothing and creates no
     /// database. Only a walkthrough about to be shown opens the store for writing.
     ///
     /// - Parameters:
-    ///   - source: The walkthrough: a path, a file name or id on the search path (a string
-    ///     literal), a bundle resource URL, data, or a `Walkthrough`.
-    ///   - user: Whose first run it is; by default the login name.
-    ///   - store: The store; by default the SQLite store at the default path (`$WALKTHROUGH_DB`,
-    ///     else `~/.local/state/walkthrough/seen.sqlite3`), shared with the `walkthrough`
-    ///     command.
+    ///   - source: The walkthrough: best ``DefinitionSource/resource(_:)`` from the tool's own
+    ///     resources; also a path, a file name or id on `$WALKTHROUGH_PATH` and
+    ///     `./walkthroughs` (a string literal), data, or a `Walkthrough`.
+    ///   - user: Whose first run it is; by default the login name (or the role's user on a
+    ///     row-secured fleet store).
+    ///   - store: The store; by default `$WALKTHROUGH_DB`, else the SQLite store at
+    ///     `~/.local/state/walkthrough/seen.sqlite3`, shared with the `walkthrough` command.
     ///   - policy: When and how to show it; by default only on a terminal.
-    ///   - storeFailure: Whether a store that cannot be opened or read throws (the default) or
-    ///     is reported as ``NotShownReason/storeUnavailable(_:)`` so that the tool starts anyway.
     ///   - options: Descriptors, signal handling, environment, restart.
     /// - Returns: What happened: already seen, completed, skipped, quit at a page, interrupted by
-    ///   a signal, or not shown and why.
+    ///   a signal, not shown and why (a store that cannot be used among the reasons), or failed
+    ///   and why.
+    public static func presentIfNeeded(
+        _ source: DefinitionSource, user: String? = nil,
+        store: SeenStoreLocation = .defaultPath, policy: OnboardingPolicy = .interactiveOnly,
+        options: OnboardingOptions = OnboardingOptions()
+    ) -> OnboardingResult {
+        do {
+            return try presentIfNeeded(
+                source, user: user, store: store, policy: policy, storeFailure: .ignore,
+                options: options)
+        } catch {
+            return .failed(error)
+        }
+    }
+
+    /// ``presentIfNeeded(_:user:store:policy:options:)`` for a tool that wants failures thrown.
+    ///
+    /// ```swift
+    /// switch try Onboarding.presentIfNeeded(.resource(tour), storeFailure: .throw) {
+    /// case .interrupted(let signal): exit(signal.exitStatus)
+    /// default: break
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - storeFailure: Whether a store that cannot be opened or read before anything is shown
+    ///     throws (``StoreFailurePolicy/throw``) or is reported as
+    ///     ``NotShownReason/storeUnavailable(_:)`` (``StoreFailurePolicy/ignore``).
+    ///   - source, user, store, policy, options: As
+    ///     ``presentIfNeeded(_:user:store:policy:options:)`` takes them.
     /// - Throws: ``OnboardingError``: the definition, the user name, the store, or the terminal.
     ///   Never for "already seen".
     public static func presentIfNeeded(
         _ source: DefinitionSource, user: String? = nil,
         store: SeenStoreLocation = .defaultPath, policy: OnboardingPolicy = .interactiveOnly,
-        storeFailure: StoreFailurePolicy = .throw,
-        options: OnboardingOptions = OnboardingOptions()
+        storeFailure: StoreFailurePolicy, options: OnboardingOptions = OnboardingOptions()
     ) throws(OnboardingError) -> OnboardingResult {
         var gate = FirstRunGate(user: user, store: store, environment: options.environment)
         if let now = options.now { gate.clock = { now } }

@@ -1,14 +1,16 @@
 public import WalkthroughKit
 
-/// Why ``Onboarding/presentIfNeeded(_:user:store:policy:storeFailure:options:)`` failed.
-/// "Already seen" and "not shown" are results, never errors.
+/// Why the onboarding failed: thrown by
+/// ``Onboarding/presentIfNeeded(_:user:store:policy:storeFailure:options:)``, returned by the
+/// safe call as ``OnboardingResult/failed(_:)``. "Already seen" and "not shown" are results,
+/// never errors.
 ///
 /// The cases say which part failed, so that a tool can let its users in whatever happened to
 /// the onboarding:
 ///
 /// ```swift
 /// do {
-///     _ = try Onboarding.presentIfNeeded("foodpin")
+///     _ = try Onboarding.presentIfNeeded("foodpin", storeFailure: .throw)
 /// } catch OnboardingError.store(let error) {
 ///     print("note: onboarding skipped: \(error)")  // the state cannot be kept; start anyway
 /// } catch {

@@ -1,7 +1,7 @@
 public import FoundationEssentials
 public import WalkthroughKit
 
-/// The finer choices of ``Onboarding/presentIfNeeded(_:user:store:policy:storeFailure:options:)``:
+/// The finer choices of ``Onboarding/presentIfNeeded(_:user:store:policy:options:)``:
 /// which descriptors to use, which signals to handle, which environment to read.
 ///
 /// The defaults suit a command-line tool: standard input, output and error, every termination
@@ -12,7 +12,7 @@ public import WalkthroughKit
 /// ```swift
 /// var options = OnboardingOptions()
 /// options.signals = .resizeOnly      // this tool handles SIGINT, SIGTERM and SIGHUP itself
-/// _ = try Onboarding.presentIfNeeded("foodpin", options: options)
+/// _ = Onboarding.presentIfNeeded("foodpin", options: options)
 /// ```
 public struct OnboardingOptions: Sendable, Hashable {
     /// Where keys (on a terminal) or commands (in plain mode) are read from. Default: 0.

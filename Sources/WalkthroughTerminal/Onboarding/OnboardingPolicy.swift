@@ -1,4 +1,4 @@
-/// When ``Onboarding/presentIfNeeded(_:user:store:policy:storeFailure:options:)`` shows a
+/// When ``Onboarding/presentIfNeeded(_:user:store:policy:options:)`` shows a
 /// walkthrough the user has not seen, and how.
 public enum OnboardingPolicy: Sendable, Hashable, CaseIterable {
     /// Show it full screen only when standard input and output are both terminals (and `TERM`
@@ -15,10 +15,12 @@ public enum OnboardingPolicy: Sendable, Hashable, CaseIterable {
 /// What ``Onboarding/presentIfNeeded(_:user:store:policy:storeFailure:options:)`` does when the
 /// store cannot be opened or read before anything is shown.
 public enum StoreFailurePolicy: Sendable, Hashable, CaseIterable {
-    /// Throw ``OnboardingError/store(_:)``. The default.
+    /// Throw ``OnboardingError/store(_:)``, and every other failure: the tool asked for errors.
     case `throw`
     /// Show nothing and return ``OnboardingResult/notShown(_:)`` with
-    /// ``NotShownReason/storeUnavailable(_:)``, so that the tool starts anyway. (A store that
-    /// fails later, while the walkthrough is playing, still throws: the user saw the failure.)
+    /// ``NotShownReason/storeUnavailable(_:)``, so that the tool starts anyway; other failures
+    /// still throw. (A store that fails later, while the walkthrough is playing, throws too:
+    /// the user saw the failure.) The safe call,
+    /// ``Onboarding/presentIfNeeded(_:user:store:policy:options:)``, throws nothing at all.
     case ignore
 }

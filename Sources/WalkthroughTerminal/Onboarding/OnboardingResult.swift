@@ -1,16 +1,17 @@
 public import WalkthroughKit
 
-/// What ``Onboarding/presentIfNeeded(_:user:store:policy:storeFailure:options:)`` did.
+/// What ``Onboarding/presentIfNeeded(_:user:store:policy:options:)`` did.
 ///
-/// Every outcome is a value, "already seen" included; only failures throw. The library never
+/// Every outcome is a value, "already seen" and failures included (``failed(_:)``); only the
+/// variant that asks for errors throws them. The library never
 /// ends the process: after ``interrupted(_:)`` the host decides whether to exit (with
 /// ``TerminationSignal/exitStatus``, 130 for Ctrl-C) or to carry on.
 ///
 /// ```swift
-/// switch try Onboarding.presentIfNeeded("foodpin") {
+/// switch Onboarding.presentIfNeeded(.resource(tour)) {
 /// case .interrupted(let signal): exit(signal.exitStatus)
 /// case .completed, .skipped: print("Welcome!")
-/// case .alreadySeen, .quit, .notShown: break
+/// case .alreadySeen, .quit, .notShown, .failed: break
 /// }
 /// ```
 public enum OnboardingResult: Sendable, CustomStringConvertible {
@@ -29,12 +30,16 @@ public enum OnboardingResult: Sendable, CustomStringConvertible {
     case interrupted(TerminationSignal)
     /// The walkthrough was not shown, for this reason; nothing was recorded.
     case notShown(NotShownReason)
+    /// Something failed (the definition, the user name, the store, the terminal), and the safe
+    /// call returned it rather than throw: the tool goes on with its work. Whatever was
+    /// recorded before the failure stays recorded.
+    case failed(OnboardingError)
 
     /// Whether the walkthrough was shown (whatever the user then did).
     public var wasShown: Bool {
         switch self {
         case .completed, .skipped, .quit, .interrupted: return true
-        case .alreadySeen, .notShown: return false
+        case .alreadySeen, .notShown, .failed: return false
         }
     }
 
@@ -42,7 +47,7 @@ public enum OnboardingResult: Sendable, CustomStringConvertible {
     public var isSeen: Bool {
         switch self {
         case .alreadySeen, .completed, .skipped: return true
-        case .quit, .interrupted, .notShown: return false
+        case .quit, .interrupted, .notShown, .failed: return false
         }
     }
 
@@ -57,6 +62,7 @@ public enum OnboardingResult: Sendable, CustomStringConvertible {
         case .quit(let page): return "quit at page \(page + 1)"
         case .interrupted(let signal): return "interrupted by \(signal)"
         case .notShown(let reason): return "not shown: \(reason)"
+        case .failed(let error): return "failed: \(error)"
         }
     }
 }

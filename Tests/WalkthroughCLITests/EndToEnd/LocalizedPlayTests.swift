@@ -26,11 +26,13 @@ struct LocalizedPlayTests {
                 "（命令：next", "图片：", "已记录：alice 已看完“FoodPin 美食地图”（第 1 版）。"
             ),
             (
-                ["LANG": "en_GB.UTF-8"], "FoodPin · 1/3 · Personalize", "(commands: next", "Image: ",
+                ["LANG": "en_GB.UTF-8"], "FoodPin · 1/3 · Personalize", "(commands: next",
+                "Image: ",
                 LocalizedPlayTests.english
             ),
             (
-                ["LANG": "fr_FR.UTF-8"], "FoodPin · 1/3 · Personalize", "(commands: next", "Image: ",
+                ["LANG": "fr_FR.UTF-8"], "FoodPin · 1/3 · Personalize", "(commands: next",
+                "Image: ",
                 LocalizedPlayTests.english
             ),
             (

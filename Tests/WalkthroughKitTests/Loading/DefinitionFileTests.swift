@@ -207,6 +207,6 @@ struct FileProblemTests {
         (ELOOP, .unreadable(reason: "too many levels of symbolic links")),
     ])
     func mapsOpenErrors(code: Int32, kind: DiagnosticKind) {
-        #expect(FileProblem(openErrno: code).kind == kind)
+        #expect(DiagnosticKind(FileProblem(openErrno: code).kind) == kind)
     }
 }
