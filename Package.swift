@@ -9,6 +9,7 @@ let package = Package(
         .executable(name: "walkthrough", targets: ["WalkthroughCLI"]),
         .executable(name: "walkthrough-bench", targets: ["WalkthroughBench"]),
         .executable(name: "walkthrough-embed-host", targets: ["EmbedHost"]),
+        .executable(name: "walkthrough-embed-bare-host", targets: ["EmbedBareHost"]),
     ],
     traits: [
         /// Draws images with Debian's libchafa too (sixel, and finer symbol art); it needs
@@ -69,6 +70,8 @@ let package = Package(
             name: "EmbedHost",
             dependencies: ["WalkthroughKit", "WalkthroughTerminal"]
         ),
+        /// The same host without the library, the `embed` benchmark's floor.
+        .executableTarget(name: "EmbedBareHost"),
         /// A tiny writer process the store's concurrency and crash tests spawn many of.
         .executableTarget(
             name: "StoreTestWriter",

@@ -109,20 +109,22 @@ struct BenchCommandTests {
         #expect(objects[0]["n"] as? Int == 1_000)
     }
 
-    /// `embed` launches the host tool built next to the benchmark, with and without the
-    /// one-call gate, and reports both (never a time checked, only the shape).
-    @Test func embedComparesTheHostToolWithAndWithoutTheGate() throws {
+    /// `embed` launches the host tool built next to the benchmark with the one-call gate,
+    /// without the call, and without the library, and reports the three comparisons (never a
+    /// time checked, only the shape).
+    @Test func embedComparesTheHostToolWithAndWithoutTheGateAndTheLibrary() throws {
         let (status, stdout, stderr) = try run(["embed", "--quick", "--json"])
         #expect(status == 0, "\(stderr)")
         let objects = try #require(
             try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [[String: Any]])
-        #expect(objects.count == 1)
-        let object = try #require(objects.first)
-        #expect(object["suite"] as? String == "embed")
-        #expect(object["metric"] as? String == "ms")
-        #expect(object["unavailable"] == nil, "\(object)")
-        #expect(object["ours"] is Double)
-        #expect(object["baseline"] is Double)
-        #expect((object["note"] as? String)?.hasPrefix("added: ") == true)
+        #expect(objects.count == 3)
+        #expect(objects.map { $0["metric"] as? String } == ["ms", "MiB", "ms"])
+        for object in objects {
+            #expect(object["suite"] as? String == "embed")
+            #expect(object["unavailable"] == nil, "\(object)")
+            #expect(object["ours"] is Double)
+            #expect(object["baseline"] is Double)
+            #expect((object["note"] as? String)?.hasPrefix("added: ") == true)
+        }
     }
 }

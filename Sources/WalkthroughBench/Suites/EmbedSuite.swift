@@ -1,23 +1,33 @@
 import Foundation
 import WalkthroughKit
 
-/// `embed`: what the one-call gate adds to a host tool's launch when nothing is due. The host
-/// (`walkthrough-embed-host`, next to this binary) is launched as a whole process with
-/// `Onboarding.presentIfNeeded` on a user who has seen the walkthrough, interleaved with the
-/// same binary told to skip the call; wall time per process, medians.
+/// `embed`: what embedding the one-call gate costs a host tool's launch when nothing is due.
+///
+/// Three builds of one host tool, each doing the same work (`print`): `walkthrough-embed-host
+/// gate` links WalkthroughKit and WalkthroughTerminal and calls `Onboarding.presentIfNeeded` on a
+/// user who has seen the walkthrough; `walkthrough-embed-host none` links them and skips the
+/// call; `walkthrough-embed-bare-host` links neither. They are launched in turn, round after
+/// round, as whole processes; wall time and peak resident memory per process, medians and
+/// min–max. Three lines: library and call against no library (time and memory; targets ≤ 1 ms,
+/// ≤ 2 MiB) and the call alone (against the same binary without it; ≤ 0.5 ms).
 enum EmbedSuite {
-    static let label = "host tool launch, one-call gate (nothing due) vs none"
+    static let label = "host launch: library + gate (nothing due) vs no library"
+    static let memoryLabel = "host peak memory: library + gate vs no library"
+    static let callLabel = "host launch: gate call vs the same binary without it"
 
     static func run(_ context: BenchContext) throws -> [Measurement] {
         let rounds = context.quick ? 21 : 101
-        let host = FileSystem.folder(of: context.executable) + "/walkthrough-embed-host"
-        guard access(host, X_OK) == 0 else {
-            return [
+        let folder = FileSystem.folder(of: context.executable)
+        let host = folder + "/walkthrough-embed-host"
+        let bare = folder + "/walkthrough-embed-bare-host"
+        for binary in [host, bare] where access(binary, X_OK) != 0 {
+            let product = String(binary.split(separator: "/").last ?? "")
+            return [label, memoryLabel, callLabel].map {
                 Measurement(
-                    .embed, label, metric: .milliseconds, n: rounds,
-                    unavailable: "no host tool at \(host); build it with swift build -c release "
-                        + "--product walkthrough-embed-host")
-            ]
+                    .embed, $0, metric: $0 == memoryLabel ? .mebibytes : .milliseconds, n: rounds,
+                    unavailable: "no host tool at \(binary); build it with swift build -c "
+                        + "release --product \(product)")
+            }
         }
         let definition = context.folder.file("embed-tour.json")
         try Data(
@@ -40,31 +50,95 @@ enum EmbedSuite {
         for name in ["CI", "WALKTHROUGH_DISABLE", "WALKTHROUGH_PATH"] {
             environment.removeValue(forKey: name)
         }
-        func launch(_ mode: String) -> Spawn {
-            Spawn(executable: host, arguments: [mode, definition], environment: environment)
+        let launches = [
+            Spawn(executable: host, arguments: ["gate", definition], environment: environment),
+            Spawn(executable: host, arguments: ["none", definition], environment: environment),
+            Spawn(executable: bare, arguments: [], environment: environment),
+        ]
+        // The contract first: each shows nothing and does the tool's work.
+        for launch in launches {
+            let checked = try launch.run(capture: true)
+            guard checked.status == 0, checked.standardOutput == "work done\n" else {
+                return [label, memoryLabel, callLabel].map {
+                    Measurement(
+                        .embed, $0, metric: $0 == memoryLabel ? .mebibytes : .milliseconds,
+                        n: rounds,
+                        unavailable: "\(launch.executable) \(launch.arguments.first ?? "") exited "
+                            + "with \(checked.status): \(checked.standardOutput)"
+                            + "\(checked.standardError)")
+                }
+            }
         }
-        // The contract first: the gate shows nothing and the tool does its work.
-        let checked = try launch("gate").run(capture: true)
-        guard checked.status == 0, checked.standardOutput == "work done\n" else {
+        // Round after round, the three in turn (after one unrecorded launch of each).
+        var wall: [[Double]] = [[], [], []]
+        for round in -1..<rounds {
+            for (index, launch) in launches.enumerated() {
+                let result = try launch.run()
+                guard round >= 0 else { continue }
+                wall[index].append(Double(result.wallNanoseconds) / 1e6)
+            }
+        }
+        let gate = Summary(wall[0])
+        let linked = Summary(wall[1])
+        let floor = Summary(wall[2])
+        let memoryRounds = context.quick ? 5 : 21
+        guard let gateMemory = try peakMemory(of: launches[0], rounds: memoryRounds),
+            let floorMemory = try peakMemory(of: launches[2], rounds: memoryRounds)
+        else {
             return [
                 Measurement(
-                    .embed, label, metric: .milliseconds, n: rounds,
-                    unavailable: "\(host) gate exited with \(checked.status): "
-                        + "\(checked.standardOutput)\(checked.standardError)")
+                    .embed, label, metric: .milliseconds, n: rounds, ours: gate,
+                    baseline: floor,
+                    note: "added: " + Format.milliseconds(gate.median - floor.median)
+                        + " (target ≤ 1 ms)"),
+                Measurement(
+                    .embed, memoryLabel, metric: .mebibytes, n: memoryRounds,
+                    unavailable: "no GNU time at \(gnuTime) (apt-get install time)"),
             ]
         }
-        let wall = try Interleaved.run(rounds: rounds) { _ in
-            Double(try launch("gate").run().wallNanoseconds) / 1e6
-        } baseline: { _ in
-            Double(try launch("none").run().wallNanoseconds) / 1e6
-        }
-        let ours = Summary(wall.ours)
-        let baseline = Summary(wall.baseline)
-        let added = ours.median - baseline.median
         return [
             Measurement(
-                .embed, label, metric: .milliseconds, n: rounds, ours: ours, baseline: baseline,
-                note: "added: " + Format.milliseconds(added) + " (target ≤ 1 ms)")
+                .embed, label, metric: .milliseconds, n: rounds, ours: gate, baseline: floor,
+                note: "added: " + Format.milliseconds(gate.median - floor.median)
+                    + " (target ≤ 1 ms); linking alone: "
+                    + Format.milliseconds(linked.median - floor.median)),
+            Measurement(
+                .embed, memoryLabel, metric: .mebibytes, n: memoryRounds, ours: gateMemory,
+                baseline: floorMemory,
+                note: "added: "
+                    + Format.fixed(gateMemory.median - floorMemory.median, decimals: 2) + " MiB"
+                    + " (target ≤ 2 MiB)"),
+            Measurement(
+                .embed, callLabel, metric: .milliseconds, n: rounds, ours: gate,
+                baseline: linked,
+                note: "added: " + Format.milliseconds(gate.median - linked.median)
+                    + " (target ≤ 0.5 ms)"),
         ]
+    }
+
+    /// GNU time, which reports a child's peak resident set (`%M`, KiB).
+    static let gnuTime = "/usr/bin/time"
+
+    /// The peak resident set of `launch`, in MiB, over `rounds` runs under GNU time; `nil`
+    /// without GNU time.
+    ///
+    /// Not `wait4`'s own figure: a child started from this process inherits its resident set at
+    /// `posix_spawn` as its high-water mark, so every host would read as large as the benchmark.
+    /// GNU time, a small process, starts the host itself.
+    private static func peakMemory(of launch: Spawn, rounds: Int) throws -> Summary? {
+        guard access(gnuTime, X_OK) == 0 else { return nil }
+        let timed = Spawn(
+            executable: gnuTime, arguments: ["-f", "%M", launch.executable] + launch.arguments,
+            environment: launch.environment)
+        var values: [Double] = []
+        for _ in 0..<rounds {
+            let result = try timed.run(capture: true)
+            let last = result.standardError.split(separator: "\n").last.map(String.init) ?? ""
+            guard result.status == 0, let kibibytes = Double(last) else {
+                throw BenchError("\(gnuTime) \(launch.executable) gave \(result.standardError)")
+            }
+            values.append(kibibytes / 1024)
+        }
+        return Summary(values)
     }
 }
