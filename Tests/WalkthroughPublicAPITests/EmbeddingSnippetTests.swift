@@ -89,24 +89,8 @@ import WalkthroughTestSupport
     }
 
     @Test func aRowSecuredRoleWhoseNameIsNotTheLoginName() throws {
-        let server = try TestPostgres.shared()
-        let url = try server.freshDatabaseURL()
-        let database = try #require(try RawPostgres.parse(url)["dbname"])
-        let migrate = try ChildProcess.run(
-            [builtExecutable("walkthrough"), "db", "migrate", "--db", url, "--row-security"])
-        #expect(migrate.status == 0, "\(migrate.standardError)")
-        let role = TestPostgres.uniqueName("carol")
-        let admin = try RawPostgres(url)
-        try admin.exec(
-            """
-            CREATE ROLE \(role) LOGIN PASSWORD 'pw';
-            GRANT SELECT, INSERT, UPDATE, DELETE ON walkthrough_seen, walkthrough_events
-                TO \(role);
-            GRANT SELECT ON walkthrough_schema TO \(role);
-            """)
-        defer { _ = try? admin.exec("DROP OWNED BY \(role); DROP ROLE \(role)") }
-        let roleURL = server.url(database: database, user: role, password: "pw")
-        let result = try run(["WALKTHROUGH_DB": roleURL])
+        let store = try RowSecuredStore(TestPostgres.shared())
+        let result = try run(["WALKTHROUGH_DB": store.roleURL])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput == "Your tool's own work.\n")
         #expect(!result.standardError.contains("pw"))

@@ -142,13 +142,10 @@ extension PostgresSeenStore {
         matching filter: EventFilter, _ body: (WalkthroughEvent) throws -> Void
     ) throws {
         guard hasEvents else { return }
-        try KeysetPaging.forEach(
+        try KeysetPaging.forEachEvent(
+            location: location,
             read: { after, limit throws(SeenStoreError) in
-                try eventPage(filter, after: after ?? .start, limit: limit)
-            },
-            wentBack: {
-                SeenStoreError.corrupt(
-                    path: location, detail: "reading its events in order went back to an event")
+                try eventPage(filter, after: after, limit: limit)
             }, body)
     }
 

@@ -213,14 +213,10 @@ public final class PostgresSeenStore: EventRecordingStore {
     func forEachRecord(
         user: String?, pageSize: Int, _ body: (SeenRecord) throws -> Void
     ) throws {
-        try KeysetPaging.forEach(
-            pageSize: pageSize,
+        try KeysetPaging.forEachRecord(
+            pageSize: pageSize, location: location,
             read: { after, limit throws(SeenStoreError) in
                 try recordPage(user: user, after: after, limit: limit)
-            },
-            wentBack: {
-                SeenStoreError.corrupt(
-                    path: location, detail: "reading its records in order went back to a record")
             }, body)
     }
 

@@ -26,14 +26,10 @@ extension SQLiteSeenStore {
     func forEachRecord(
         user: String?, pageSize: Int, _ body: (SeenRecord) throws -> Void
     ) throws {
-        try KeysetPaging.forEach(
-            pageSize: pageSize,
+        try KeysetPaging.forEachRecord(
+            pageSize: pageSize, location: path,
             read: { after, limit throws(SeenStoreError) in
                 try recordPage(user: user, after: after, limit: limit)
-            },
-            wentBack: {
-                SeenStoreError.corrupt(
-                    path: path, detail: "reading its records in order went back to a record")
             }, body)
     }
 

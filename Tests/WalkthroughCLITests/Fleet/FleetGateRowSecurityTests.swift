@@ -9,24 +9,11 @@ import WalkthroughTestSupport
     @Test func theGateActsForTheRoleNotTheLoginName() throws {
         let sandbox = try Sandbox(user: "root")
         try sandbox.copyExample("foodpin.json")
-        let server = try TestPostgres.shared()
-        let url = try server.freshDatabaseURL()
-        let database = try #require(RawPostgres.parse(url)["dbname"])
-        let migrate = try sandbox.execute(["db", "migrate", "--db", url, "--row-security"])
-        #expect(migrate.status == 0, "\(migrate.standardError)")
-        let role = TestPostgres.uniqueName("carol")
-        let admin = try RawPostgres(url)
-        try admin.exec(
-            """
-            CREATE ROLE \(role) LOGIN PASSWORD 'pw';
-            GRANT SELECT, INSERT, UPDATE, DELETE ON walkthrough_seen, walkthrough_events
-                TO \(role);
-            GRANT SELECT ON walkthrough_schema TO \(role);
-            """)
-        defer { _ = try? admin.exec("DROP OWNED BY \(role); DROP ROLE \(role)") }
-        let roleURL = server.url(database: database, user: role, password: "pw")
+        let store = try RowSecuredStore(TestPostgres.shared())
+        let role = store.role
+        let admin = try RawPostgres(store.adminURL)
         var environment = sandbox.environment
-        environment["WALKTHROUGH_DB"] = roleURL
+        environment["WALKTHROUGH_DB"] = store.roleURL
         let gate = FirstRunGate(environment: environment)
         #expect(gate.user == "root")
 

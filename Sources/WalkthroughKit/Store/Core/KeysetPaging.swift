@@ -35,6 +35,37 @@ package enum KeysetPaging {
     }
 }
 
+extension KeysetPaging {
+    /// The records of a store at `location`, a page at a time: ``forEach(pageSize:read:wentBack:_:)``
+    /// with the damage a page that goes back means.
+    package static func forEachRecord<Key: Equatable>(
+        pageSize: Int = KeysetPaging.pageSize, location: String,
+        read: (_ after: Key?, _ limit: Int) throws -> [(item: SeenRecord, key: Key)],
+        _ body: (SeenRecord) throws -> Void
+    ) throws {
+        try forEach(
+            pageSize: pageSize, read: read,
+            wentBack: {
+                SeenStoreError.corrupt(
+                    path: location, detail: "reading its records in order went back to a record")
+            }, body)
+    }
+
+    /// The events of a store at `location`, a page at a time, from the first.
+    package static func forEachEvent(
+        location: String,
+        read: (_ after: EventKey, _ limit: Int) throws -> [(item: WalkthroughEvent, key: EventKey)],
+        _ body: (WalkthroughEvent) throws -> Void
+    ) throws {
+        try forEach(
+            read: { after, limit in try read(after ?? .start, limit) },
+            wentBack: {
+                SeenStoreError.corrupt(
+                    path: location, detail: "reading its events in order went back to an event")
+            }, body)
+    }
+}
+
 /// Where an event is in the order events are read: its time, then its row id.
 package struct EventKey: Sendable, Hashable {
     /// Milliseconds since 1970.
