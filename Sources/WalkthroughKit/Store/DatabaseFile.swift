@@ -220,7 +220,7 @@ enum DatabaseFile {
     ///
     /// - Throws: ``SeenStoreError/companionFile(path:file:reason:)``.
     static func checkCompanions(of path: String, writing: Bool) throws(SeenStoreError) {
-        for suffix in ["-journal", "-wal", "-shm"] {
+        for suffix in companionSuffixes {
             let file = path + suffix
             var info = stat()
             guard lstat(file, &info) == 0 else { continue }
