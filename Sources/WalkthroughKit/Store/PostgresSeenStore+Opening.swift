@@ -72,6 +72,24 @@ extension PostgresSeenStore {
             throw .server(error)
         }
         let location = connection.location
+        // A server that goes away between connecting and the first statements (a restart)
+        // is connected to again, within the connect timeout, and opening starts over once.
+        do {
+            return try openTables(connection, options: options, location: location)
+        } catch SeenStoreError.server(let error) where error.kind == .connectionFailed {
+            do {
+                try connection.reconnect()
+            } catch {
+                throw .server(error)
+            }
+            return try openTables(connection, options: options, location: connection.location)
+        }
+    }
+
+    /// Steps 2 to 5 of ``openConnection(url:options:environment:)``.
+    private static func openTables(
+        _ connection: PostgresConnection, options: Options, location: String
+    ) throws(SeenStoreError) -> Opened {
         func fail(_ error: PostgresFailure) -> SeenStoreError {
             .server(storeError(error, location: location))
         }
