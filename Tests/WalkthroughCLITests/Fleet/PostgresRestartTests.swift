@@ -45,14 +45,19 @@ struct PostgresRestartTests {
         #expect(count == "300")
     }
 
-    /// A URL whose one server is a read-only standby, for a command that writes: the message
-    /// says so, not "connection refused".
+    /// A URL whose one server that answers is a read-only standby, for a command that writes:
+    /// the message says so, not "connection refused".
     @Test func aReadOnlyStandbyIsNamedAsSuch() throws {
         let primary = try TestPostgres.start()
         let standby = try primary.startStandby()
         let sandbox = try Sandbox()
         try sandbox.define("tour.json", definition())
+        // A host where nothing listens first, so that libpq's message holds a refusal too.
         let url = standby.url(hosts: [standby], parameters: ["target_session_attrs=read-write"])
+            .replacingOccurrences(
+                of: "@\(standby.host):\(standby.port)",
+                with: "@127.0.0.1:1,\(standby.host):\(standby.port)")
+        #expect(url.contains("127.0.0.1:1,"))
         let result = try sandbox.execute(["mark", "tour", "--db", url])
         #expect(result.status == 74, "\(result.standardError)")
         #expect(result.standardError.contains("read-only standby"), "\(result.standardError)")

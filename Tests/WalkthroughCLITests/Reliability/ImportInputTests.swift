@@ -28,7 +28,8 @@ struct ImportInputTests {
         try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/time"))
         try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/prlimit"))
         let sandbox = try Sandbox()
-        let limited = "/usr/bin/time -f 'peak %M' /usr/bin/prlimit --as=2147483648 \(walkthroughBinary)"
+        let limited =
+            "/usr/bin/time -f 'peak %M' /usr/bin/prlimit --as=2147483648 \(walkthroughBinary)"
 
         let stdin = try Self.shell(sandbox, "\(limited) import - < /dev/zero")
         #expect(stdin.status == 65, "\(stdin.standardError)")

@@ -29,7 +29,8 @@ struct StoreMessageTests {
     func definitionErrorsStartWithErrorAsEveryOtherError(command: String) throws {
         let sandbox = try Sandbox()
         try sandbox.define("bad.json", #"{"id": "bad", "version": 1, "pages": []}"#)
-        let result = try sandbox.execute([command, "bad", "--plain"].prefix(command == "play" ? 3 : 2).map { $0 })
+        let result = try sandbox.execute(
+            [command, "bad", "--plain"].prefix(command == "play" ? 3 : 2).map { $0 })
         #expect(result.status == 65, "\(result.standardError)")
         let lines = result.standardError.split(separator: "\n")
         #expect(!lines.isEmpty)

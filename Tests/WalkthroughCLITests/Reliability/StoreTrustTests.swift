@@ -103,7 +103,8 @@ struct StoreTrustTests {
             #expect(result.standardError.contains("uid \(Self.other)"), "\(result.standardError)")
             #expect(result.standardError.filter { $0 == "\n" }.count == 1)
         }
-        #expect(Self.snapshot(shared) == before, "the store and the planted journal are as they were")
+        #expect(
+            Self.snapshot(shared) == before, "the store and the planted journal are as they were")
 
         // Once the journal is gone, the store is the owner's, with alice's record only.
         #expect(unlink(store + "-journal") == 0)
@@ -167,7 +168,9 @@ struct StoreTrustTests {
         for _ in 0..<200 {
             let result = try Self.run(
                 as: Self.owner, [walkthroughBinary, "mark", tour, "--user", "alice"],
-                environment: ["WALKTHROUGH_DB": "", "XDG_STATE_HOME": state, "HOME": "/nonexistent"])
+                environment: [
+                    "WALKTHROUGH_DB": "", "XDG_STATE_HOME": state, "HOME": "/nonexistent",
+                ])
             statuses[result.status, default: 0] += 1
             if FileManager.default.fileExists(atPath: theirs + "/seen.sqlite3") {
                 landed += 1
