@@ -18,6 +18,8 @@ import WalkthroughKit
 //   for every pair of records read and of records made from the input's bytes, and never lets
 //   two records replace each other.
 
+/// libFuzzer calls this once per input: `size` bytes at `data`; returns 0 (the input is
+/// kept or not by coverage), and aborts when a property above does not hold.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRecords(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     var input = FuzzInput(data, size)
