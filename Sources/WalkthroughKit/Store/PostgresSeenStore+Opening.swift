@@ -71,18 +71,25 @@ extension PostgresSeenStore {
         } catch {
             throw .server(error)
         }
-        let location = connection.location
         // A server that goes away between connecting and the first statements (a restart)
-        // is connected to again, within the connect timeout, and opening starts over once.
-        do {
-            return try openTables(connection, options: options, location: location)
-        } catch SeenStoreError.server(let error) where error.kind == .connectionFailed {
+        // is connected to again and opening starts over, for as long as the connect timeout.
+        let deadline =
+            ContinuousClock.now
+            + .seconds(info.connectTimeout ?? PostgresConnectionInfo.defaultConnectTimeout)
+        while true {
+            do {
+                return try openTables(
+                    connection, options: options, location: connection.location)
+            } catch {
+                guard case .server(let failure) = error, failure.kind == .connectionFailed,
+                    ContinuousClock.now < deadline
+                else { throw error }
+            }
             do {
                 try connection.reconnect()
             } catch {
                 throw .server(error)
             }
-            return try openTables(connection, options: options, location: connection.location)
         }
     }
 

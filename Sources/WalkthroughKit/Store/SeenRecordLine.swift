@@ -58,14 +58,15 @@ package enum SeenRecordLine {
         }
         func integer(_ key: String, from lowest: Int, to highest: Int) throws(Problem) -> Int {
             let found = try value(key)
-            guard case .number(let number) = found.storage, number.isInteger else {
-                let what = found.type == .number ? "\(found.type.withArticle) that is not" : "not"
-                throw problem("\"\(key)\" must be an integer (it is \(what) an integer)")
+            let wanted = "\"\(key)\" must be a whole number from \(lowest) to \(highest)"
+            guard case .number(let number) = found.storage else {
+                throw problem("\(wanted); it is \(found.type.withArticle)")
+            }
+            guard number.isInteger else {
+                throw problem("\(wanted); \(number.text) is not an integer")
             }
             guard let integer = number.integerValue, (lowest...highest).contains(integer) else {
-                throw problem(
-                    "\"\(key)\" must be an integer from \(lowest) to \(highest), not \(number.text)"
-                )
+                throw problem(wanted)
             }
             return integer
         }

@@ -74,10 +74,16 @@ struct ImportInputTests {
     }
 
     @Test(arguments: [
-        (#""version":1.5"#, #""version" must be an integer"#),
-        (#""version":1e3"#, #""version" must be an integer"#),
-        (#""lastPage":2.0"#, #""lastPage" must be an integer"#),
-        (#""version":"1""#, #""version" must be an integer"#),
+        (#""version":1.5"#, #"from 1 to 2147483647; 1.5 is not an integer"#),
+        (#""version":1e3"#, #"from 1 to 2147483647; 1e3 is not an integer"#),
+        (
+            #""lastPage":2.0"#,
+            #""lastPage" must be a whole number from 1 to 2147483647; 2.0 is not"#
+        ),
+        (
+            #""version":"1""#,
+            #""version" must be a whole number from 1 to 2147483647; it is a string"#
+        ),
         (#""user":"zed","user":"eve""#, #"the key "user" is there twice"#),
     ])
     func aFieldThatIsNotWhatExportWritesIsNamed(field: String, message: String) throws {
