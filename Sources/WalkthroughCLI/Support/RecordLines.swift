@@ -28,10 +28,12 @@ enum RecordLines {
             case .unreadable(let text): reason = text
             default: reason = problem.kind.message
             }
+            // A reason that carries its own advice ("…; give a file") needs no more.
+            let advice =
+                reason.contains("; ")
+                ? "" : "; name a file that walkthrough export wrote, or - for standard input"
             return .failure(
-                "Error: cannot read \(path): \(reason); name a file that walkthrough export "
-                    + "wrote, or - for standard input",
-                exitCode: .missingInput)
+                "Error: cannot read \(path): \(reason)\(advice)", exitCode: .missingInput)
         }
         let source: FileSource
         do {

@@ -38,23 +38,7 @@ struct StoreTrustTests {
                     + "'completed', 0, 0); PRAGMA user_version = 2;",
             ])
         try #require(made.status == 0, "\(made.standardError)")
-        let shell = try ChildProcess(
-            [
-                "/usr/bin/setpriv", "--reuid=\(uid)", "--regid=\(uid)", "--clear-groups",
-                "/usr/bin/sqlite3", scratch,
-            ], directory: "/")
-        shell.send(
-            """
-            PRAGMA cache_size = 1;
-            BEGIN;
-            INSERT INTO seen SELECT 'spill-' || value, 'tour', 1, 'completed', 0, 0
-                FROM generate_series(1, 20000);
-            .print spilled
-
-            """)
-        try #require(shell.waitForOutput("spilled"), "\(shell.standardError)")
-        shell.signal(SIGKILL)
-        _ = shell.wait()
+        try leaveInterruptedWrite(at: scratch, as: uid)
         let moved = try run(as: uid, ["/bin/mv", scratch + "-journal", journal])
         try #require(moved.status == 0, "\(moved.standardError)")
         #expect(chmod(journal, 0o666) == 0)
