@@ -90,16 +90,19 @@ final class PostgresConnection {
 
     /// Whether a failed connection attempt may succeed when tried again soon: nothing listens
     /// yet (a restart), or the server is starting up, recovering or shutting down (SQLSTATE
-    /// 57P03 and 57P01, which libpq reports as text only).
+    /// 57P03 and 57P01, which libpq reports as text only). A URI whose reachable hosts are
+    /// standbys is tried again only when another of its hosts is in one of those states (a
+    /// primary restarting, or a failover under way); with standbys alone it fails at once.
     private static func isTemporary(_ error: PostgresStoreError) -> Bool {
         switch error.kind {
         case .connectionRefused: return true
-        case .connectionFailed:
+        case .connectionFailed, .readOnlyServer:
             let lower = error.message.lowercased()
             return [
                 "the database system is starting up", "the database system is in recovery mode",
                 "the database system is shutting down", "not yet accepting connections",
                 "server closed the connection unexpectedly", "no such file or directory",
+                "connection refused",
             ].contains { lower.contains($0) }
         default: return false
         }
@@ -152,7 +155,8 @@ final class PostgresConnection {
             let error = Self.connectionError(handle, info: info, environment: environment)
             let mayRetry: Bool
             switch error.kind {
-            case .connectionRefused, .connectionFailed: mayRetry = true
+            // A standby answering while the primary is away: a failover may be under way.
+            case .connectionRefused, .connectionFailed, .readOnlyServer: mayRetry = true
             default: mayRetry = false
             }
             guard mayRetry, ContinuousClock.now < deadline else { throw error }
