@@ -4,7 +4,7 @@
 #   scripts/postgres-test-server.sh start [--watch PID] [--durable]
 #                                                         start one; prints its folder
 #   scripts/postgres-test-server.sh url DIR               the server's URL (with its password)
-#   scripts/postgres-test-server.sh restart DIR           pg_ctl restart (a server restart test)
+#   scripts/postgres-test-server.sh restart DIR [fast|immediate]   pg_ctl restart (a server restart test)
 #   scripts/postgres-test-server.sh standby DIR [--watch PID]
 #                                                         a streaming standby of DIR's server
 #                                                         (pg_basebackup -R); prints its folder
@@ -232,10 +232,11 @@ url() {
 }
 
 restart() {
-    [ $# -eq 1 ] && [ -f "$1/port" ] || usage
-    local dir="$1" bin
+    [ $# -ge 1 ] && [ $# -le 2 ] && [ -f "$1/port" ] || usage
+    local dir="$1" mode="${2:-fast}" bin
+    case "$mode" in fast | immediate) ;; *) usage ;; esac
     bin="$(cat "$dir/bin")"
-    as_owner "$bin/pg_ctl" restart -D "$dir/data" -m fast -w -t 60 -l "$dir/server.log" \
+    as_owner "$bin/pg_ctl" restart -D "$dir/data" -m "$mode" -w -t 60 -l "$dir/server.log" \
         >/dev/null
 }
 

@@ -121,13 +121,15 @@ package final class TestPostgres: Sendable {
         _ = try? ChildProcess.run([script, "stop", folder], timeout: 60)
     }
 
-    /// Restarts the server (`pg_ctl restart`): every connection to it is cut.
+    /// Restarts the server (`pg_ctl restart`): every connection to it is cut; `immediately`
+    /// as after a crash (`-m immediate`: no shutdown checkpoint, crash recovery on start).
     ///
     /// - Precondition: The server was started by ``start()``.
-    package func restart() throws {
+    package func restart(immediately: Bool = false) throws {
         guard let folder else { preconditionFailure("only a server started here restarts") }
         let script = repositoryRoot() + "/scripts/postgres-test-server.sh"
-        let result = try ChildProcess.run([script, "restart", folder], timeout: 120)
+        let result = try ChildProcess.run(
+            [script, "restart", folder, immediately ? "immediate" : "fast"], timeout: 120)
         guard result.status == 0 else {
             throw TestSupportError("restarting the test server failed: \(result.standardError)")
         }

@@ -44,8 +44,8 @@ struct ImportCommand: ParsableCommand {
             environment: context.environment, command: Self.configuration.name)
         let records: [SeenRecord]
         do {
-            records = try RecordLines.parse(try RecordLines.contents(of: file))
-        } catch let problem as RecordLines.Problem {
+            records = try RecordLines.read(file)
+        } catch let problem as SeenRecordReader.Problem {
             let name = file == "-" ? "standard input" : file
             throw CommandLineError.failure(
                 "Error: \(name):\(problem.line): \(problem.message); nothing was imported (each "
@@ -54,13 +54,14 @@ struct ImportCommand: ParsableCommand {
         }
         let summary: SeenMergeSummary
         if dryRun {
-            // A dry run creates nothing: into a store that does not exist yet, every record
-            // (the winner of each key) would be added.
-            summary =
-                try SeenStores.openIfPresent(
-                    path, readOnly: false, environment: context.environment)?.merge(
-                    records, dryRun: true)
-                ?? Self.summaryIntoEmptyStore(records)
+            // A dry run opens the store read-only, as `seen` does: no migration, no journal
+            // switch, no rollback of an interrupted write, not one byte changed. It works out
+            // the counts from the stored records; into a store that does not exist yet, every
+            // record (the winner of each key) would be added.
+            let store = try SeenStores.openIfPresent(path, environment: context.environment)
+            summary = try Self.summary(of: records) { user, walkthrough in
+                try store?.record(user: user, walkthrough: walkthrough)
+            }
         } else {
             summary = try SeenStores.open(path, environment: context.environment).merge(
                 records, dryRun: false)
@@ -80,19 +81,29 @@ struct ImportCommand: ParsableCommand {
         return .success
     }
 
-    /// What merging `records` into an empty store does: the first record of each key is added,
-    /// each later one of that key updates it when it wins, else is kept.
-    static func summaryIntoEmptyStore(_ records: [SeenRecord]) -> SeenMergeSummary {
+    /// What merging `records` into a store holding what `stored` returns does: a record is
+    /// added when its key has none yet, updates the one it replaces by
+    /// ``SeenRecord/replaces(_:)`` (the stores' merge rule), else is kept.
+    static func summary(
+        of records: [SeenRecord], stored: (String, String) throws -> SeenRecord?
+    ) rethrows -> SeenMergeSummary {
         var summary = SeenMergeSummary()
         // Keys by bytes, as the stores compare them (names hold no NUL: they were checked).
-        var winners: [[UInt8]: SeenRecord] = [:]
+        var winners: [[UInt8]: SeenRecord?] = [:]
         for record in records {
             let key = Array(record.user.utf8) + [0] + Array(record.walkthrough.utf8)
-            if let stored = winners[key] {
-                if record.replaces(stored) {
+            let current: SeenRecord?
+            if let known = winners[key] {
+                current = known
+            } else {
+                current = try stored(record.user, record.walkthrough)
+            }
+            if let current {
+                if record.replaces(current) {
                     winners[key] = record
                     summary.updated += 1
                 } else {
+                    winners[key] = current
                     summary.kept += 1
                 }
             } else {

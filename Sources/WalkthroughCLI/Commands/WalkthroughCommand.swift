@@ -114,6 +114,7 @@ enum WalkthroughCommand {
             let parsed = try ArgumentParser(configuration: type.configuration)
                 .parse(Array(arguments.dropFirst(words)))
             let command = try type.init(parsed: parsed)
+            try EnvironmentCheck.check(context.environment)
             return try command.run(in: context)
         }
     }
@@ -231,8 +232,11 @@ enum WalkthroughCommand {
                 context.printError("Error: " + error.description)
                 return .invalidDefinition
             case .invalid(let report):
-                // One line per problem, as `validate` prints them.
-                for line in ValidateCommand.lines(for: report) { context.printError(line) }
+                // One line per problem, as `validate` prints them, each error with the prefix
+                // every other error has.
+                for line in ValidateCommand.lines(for: report) {
+                    context.printError(line.hasPrefix("warning: ") ? line : "Error: " + line)
+                }
                 return .invalidDefinition
             }
         case SeenStoreError.invalidBusyTimeout:

@@ -51,4 +51,14 @@ package enum FileSystem {
         let reason = String(cString: text)
         return reason.prefix(1).lowercased() + reason.dropFirst()
     }
+
+    /// The path of what `descriptor` has open, as the kernel names it now (the target of
+    /// `/proc/self/fd/N`: no symbolic link in it), or `nil` when it cannot be read.
+    package static func target(ofDescriptor descriptor: Int32) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/fd/\(descriptor)", &buffer, buffer.count - 1)
+        guard count > 0, buffer[0] == CChar(UInt8(ascii: "/")) else { return nil }
+        return String(
+            decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
 }

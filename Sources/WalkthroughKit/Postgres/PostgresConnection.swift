@@ -52,19 +52,60 @@ final class PostgresConnection {
         }
         let keywordPointers = keywords.map { UnsafePointer($0) } + [nil]
         let valuePointers = values.map { UnsafePointer($0) } + [nil]
-        // expand_dbname: the URI given as `dbname` is read as a whole connection string.
-        guard let handle = PQconnectdbParams(keywordPointers, valuePointers, 1) else {
-            throw PostgresStoreError(
-                kind: .connectionFailed, location: info.redacted, message: "out of memory")
-        }
-        self.handle = handle
-        // libpq prints the server's notices (NOTICE, WARNING) on standard error by default;
-        // the store's output is its own, so they are dropped.
-        PQsetNoticeProcessor(handle, { _, _ in }, nil)
-        guard PQstatus(handle) == CONNECTION_OK else {
-            throw connectionError()
+        // A server that is starting up (SQLSTATE 57P03) or not listening yet is tried again,
+        // with a growing pause, within the connect timeout (10 s without one).
+        let deadline = ContinuousClock.now + Self.budget(info)
+        var pause: UInt32 = 50_000
+        while true {
+            // expand_dbname: the URI given as `dbname` is read as a whole connection string.
+            guard let attempt = PQconnectdbParams(keywordPointers, valuePointers, 1) else {
+                throw PostgresStoreError(
+                    kind: .connectionFailed, location: info.redacted, message: "out of memory")
+            }
+            Self.dropNotices(attempt)
+            if PQstatus(attempt) == CONNECTION_OK {
+                handle = attempt
+                break
+            }
+            let error = Self.connectionError(attempt, info: info, environment: environment)
+            PQfinish(attempt)
+            guard Self.isTemporary(error), ContinuousClock.now < deadline else { throw error }
+            usleep(pause)
+            pause = min(pause * 2, 1_000_000)
         }
         try runSetUp()
+    }
+
+    /// How long connecting may keep trying: the URI's `connect_timeout`, 10 s without one.
+    private static func budget(_ info: PostgresConnectionInfo) -> Duration {
+        .seconds(info.connectTimeout ?? PostgresConnectionInfo.defaultConnectTimeout)
+    }
+
+    /// libpq prints the server's notices (NOTICE, WARNING: "terminating connection…") on
+    /// standard error by default; the store's output is its own, so they are dropped. Errors
+    /// are not notices: they fail the call and are reported by it.
+    private static func dropNotices(_ handle: OpaquePointer) {
+        PQsetNoticeProcessor(handle, { _, _ in }, nil)
+    }
+
+    /// Whether a failed connection attempt may succeed when tried again soon: nothing listens
+    /// yet (a restart), or the server is starting up, recovering or shutting down (SQLSTATE
+    /// 57P03 and 57P01, which libpq reports as text only). A URI whose reachable hosts are
+    /// standbys is tried again only when another of its hosts is in one of those states (a
+    /// primary restarting, or a failover under way); with standbys alone it fails at once.
+    private static func isTemporary(_ error: PostgresStoreError) -> Bool {
+        switch error.kind {
+        case .connectionRefused: return true
+        case .connectionFailed, .readOnlyServer:
+            let lower = error.message.lowercased()
+            return [
+                "the database system is starting up", "the database system is in recovery mode",
+                "the database system is shutting down", "not yet accepting connections",
+                "server closed the connection unexpectedly", "no such file or directory",
+                "connection refused",
+            ].contains { lower.contains($0) }
+        default: return false
+        }
     }
 
     deinit { PQfinish(handle) }
@@ -106,17 +147,16 @@ final class PostgresConnection {
     /// - Throws: ``PostgresStoreError`` for the last failed attempt.
     func reconnect() throws(PostgresStoreError) {
         prepared.removeAll()
-        let limit = Duration.seconds(
-            info.connectTimeout ?? PostgresConnectionInfo.defaultConnectTimeout)
-        let deadline = ContinuousClock.now + limit
+        let deadline = ContinuousClock.now + Self.budget(info)
         var pause: UInt32 = 50_000
         while true {
             PQreset(handle)
             if isConnected { break }
-            let error = connectionError()
+            let error = Self.connectionError(handle, info: info, environment: environment)
             let mayRetry: Bool
             switch error.kind {
-            case .connectionRefused, .connectionFailed: mayRetry = true
+            // A standby answering while the primary is away: a failover may be under way.
+            case .connectionRefused, .connectionFailed, .readOnlyServer: mayRetry = true
             default: mayRetry = false
             }
             guard mayRetry, ContinuousClock.now < deadline else { throw error }
@@ -140,7 +180,9 @@ final class PostgresConnection {
     ///
     /// libpq reports a failed connection as text only (no SQLSTATE), one line per host tried;
     /// the texts it and the server send in the C locale are matched here.
-    private func connectionError() -> PostgresStoreError {
+    private static func connectionError(
+        _ handle: OpaquePointer, info: PostgresConnectionInfo, environment: [String: String]
+    ) -> PostgresStoreError {
         let raw = PQerrorMessage(handle).map { String(cString: $0) } ?? ""
         // The server's severity word adds nothing to "cannot connect".
         let message = info.scrub(
@@ -159,6 +201,12 @@ final class PostgresConnection {
             kind = .authenticationFailed
         } else if lower.contains("database \"") && lower.contains("does not exist") {
             kind = .noSuchDatabase
+        } else if lower.contains("session is read-only") || lower.contains("hot standby")
+            || lower.contains("could not make a writable connection")
+        {
+            // Checked before "connection refused": a list of hosts whose reachable one is a
+            // standby also reports the refused ones.
+            kind = .readOnlyServer
         } else if lower.contains("could not translate host name") {
             kind = .unknownHost
         } else if lower.contains("connection refused") {

@@ -37,6 +37,9 @@ public struct PostgresStoreError: Error, Sendable, Hashable, CustomStringConvert
         case permissionDenied
         /// A write on a store opened read-only, or on a server that only reads (a standby).
         case readOnly
+        /// Every server the URI names that answered only reads (a hot standby), and the
+        /// connection asked for one that writes (`target_session_attrs=read-write`).
+        case readOnlyServer
         /// A value PostgreSQL text cannot hold: a user name or walkthrough id with a NUL
         /// character.
         case unsupportedValue
@@ -124,6 +127,10 @@ public struct PostgresStoreError: Error, Sendable, Hashable, CustomStringConvert
             return
                 "the walkthrough store at \(location) only reads\(because); nothing was "
                 + "changed: connect to the primary server (target_session_attrs=read-write)"
+        case .readOnlyServer:
+            return
+                "cannot connect to \(server) for writing: it is a read-only standby\(because); "
+                + "name the primary server in the URL (several hosts are tried in order)"
         case .unsupportedValue:
             return
                 "the walkthrough store at \(location) cannot hold this value\(because); "

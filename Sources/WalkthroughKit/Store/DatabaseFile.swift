@@ -166,50 +166,6 @@ enum DatabaseFile {
         }
     }
 
-    /// Checks the default store's folder as ssh checks `~/.ssh`: when it exists it must be a
-    /// folder (or a link to one) that belongs to this user and that neither the group nor
-    /// others may write. A folder that does not exist yet is created 0700 by the first write.
-    ///
-    /// - Throws: ``SeenStoreError/unsafeFolder(path:folder:reason:)``.
-    static func checkStateFolder(of path: String) throws(SeenStoreError) {
-        let folder = FileSystem.folder(of: path)
-        func unsafe(_ reason: String) -> SeenStoreError {
-            .unsafeFolder(path: path, folder: folder, reason: reason)
-        }
-        var link = stat()
-        guard lstat(folder, &link) == 0 else {
-            let error = errno
-            if error == ENOENT || error == ENOTDIR { return }
-            throw unsafe("it cannot be looked at (\(FileSystem.describe(errno: error)))")
-        }
-        let isLink = (link.st_mode & S_IFMT) == S_IFLNK
-        var info = link
-        if isLink {
-            guard stat(folder, &info) == 0 else {
-                throw unsafe("it is a symbolic link to something that cannot be looked at")
-            }
-        }
-        let what = isLink ? "it is a symbolic link to a folder that" : "it"
-        guard (info.st_mode & S_IFMT) == S_IFDIR else {
-            throw unsafe(isLink ? "it is a symbolic link to a file" : "it is not a folder")
-        }
-        let user = geteuid()
-        guard info.st_uid == user else {
-            throw unsafe(
-                "\(what) belongs to \(PasswordDatabase.describe(info.st_uid)), not to this user (\(PasswordDatabase.describe(user)))"
-            )
-        }
-        if isLink, link.st_uid != user, link.st_uid != 0 {
-            throw unsafe("it is a symbolic link made by \(PasswordDatabase.describe(link.st_uid))")
-        }
-        let mode = info.st_mode & 0o7777
-        guard mode & 0o022 == 0 else {
-            throw unsafe(
-                "\(what) may be written by \(mode & 0o002 != 0 ? "anyone" : "its group") "
-                    + "(mode \(octal(mode)))")
-        }
-    }
-
     /// Checks the files SQLite keeps next to the database, when they exist: its rollback
     /// journal (`-journal`) and, for a store an older version left in WAL mode, `-wal` and
     /// `-shm`. A writer must be able to read and write each, a reader to read each; a link in
@@ -220,7 +176,7 @@ enum DatabaseFile {
     ///
     /// - Throws: ``SeenStoreError/companionFile(path:file:reason:)``.
     static func checkCompanions(of path: String, writing: Bool) throws(SeenStoreError) {
-        for suffix in ["-journal", "-wal", "-shm"] {
+        for suffix in companionSuffixes {
             let file = path + suffix
             var info = stat()
             guard lstat(file, &info) == 0 else { continue }
@@ -259,7 +215,7 @@ enum DatabaseFile {
     }
 
     /// A file mode in octal: `0644`.
-    private static func octal(_ mode: mode_t) -> String {
+    static func octal(_ mode: mode_t) -> String {
         let digits = String(mode, radix: 8)
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }

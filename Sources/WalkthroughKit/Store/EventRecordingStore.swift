@@ -87,11 +87,23 @@ extension EventRecordingStore {
 }
 
 /// Whether sessions record events: `WALKTHROUGH_EVENTS=off` (or `0`, `false`, `no`, in any
-/// case) turns them off; anything else, or nothing, leaves them on.
+/// case) turns them off; `on`, `1`, `true`, `yes`, an empty value or nothing leaves them on.
+/// An embedding tool never fails on another value (events stay on); the `walkthrough` command
+/// refuses it (exit 64) with ``value(of:)``.
 public enum EventRecording {
     /// Whether `environment` lets sessions record events.
     public static func isEnabled(environment: [String: String]) -> Bool {
         guard let value = environment["WALKTHROUGH_EVENTS"] else { return true }
-        return !["off", "0", "false", "no"].contains(value.lowercased())
+        return self.value(of: value) ?? true
+    }
+
+    /// The switch `text` names: `true` for `1`, `true`, `yes`, `on` and an empty value,
+    /// `false` for `0`, `false`, `no`, `off`, in any case; `nil` for anything else.
+    package static func value(of text: String) -> Bool? {
+        switch text.lowercased() {
+        case "", "1", "true", "yes", "on": return true
+        case "0", "false", "no", "off": return false
+        default: return nil
+        }
     }
 }

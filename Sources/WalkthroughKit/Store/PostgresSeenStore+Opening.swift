@@ -71,7 +71,32 @@ extension PostgresSeenStore {
         } catch {
             throw .server(error)
         }
-        let location = connection.location
+        // A server that goes away between connecting and the first statements (a restart)
+        // is connected to again and opening starts over, for as long as the connect timeout.
+        let deadline =
+            ContinuousClock.now
+            + .seconds(info.connectTimeout ?? PostgresConnectionInfo.defaultConnectTimeout)
+        while true {
+            do {
+                return try openTables(
+                    connection, options: options, location: connection.location)
+            } catch {
+                guard case .server(let failure) = error, failure.kind == .connectionFailed,
+                    ContinuousClock.now < deadline
+                else { throw error }
+            }
+            do {
+                try connection.reconnect()
+            } catch {
+                throw .server(error)
+            }
+        }
+    }
+
+    /// Steps 2 to 5 of ``openConnection(url:options:environment:)``.
+    private static func openTables(
+        _ connection: PostgresConnection, options: Options, location: String
+    ) throws(SeenStoreError) -> Opened {
         func fail(_ error: PostgresFailure) -> SeenStoreError {
             .server(storeError(error, location: location))
         }

@@ -41,10 +41,10 @@ extension SQLiteSeenStore {
         return try checked(FileSystem.joined(home, ".local/state/walkthrough/seen.sqlite3"))
     }
 
-    /// `path` once its folder has passed ``DatabaseFile/checkStateFolder(of:)``.
+    /// `path` once its folder has passed ``DatabaseFile/openStateFolder(of:)``, named by the
+    /// folder that was checked.
     private static func checked(_ path: String) throws(SeenStoreError) -> String {
-        try DatabaseFile.checkStateFolder(of: path)
-        return path
+        try DatabaseFile.openStateFolder(of: path)
     }
 
     /// The effective user's home folder from the password database (`getpwuid_r`).

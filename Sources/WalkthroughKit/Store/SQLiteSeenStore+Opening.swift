@@ -10,8 +10,9 @@ extension SQLiteSeenStore {
     /// first write (the journal-mode switch or a migration), so a refused file is left exactly
     /// as it was.
     ///
-    /// 1. The path: not a link another user made; the files SQLite keeps next to it
-    ///    (`-journal`, and a WAL store's `-wal` and `-shm`) usable by this user.
+    /// 1. The path: not a link another user made; neither the file nor those SQLite keeps next
+    ///    to it (`-journal`, and a WAL store's `-wal` and `-shm`) another user's, and those
+    ///    usable by this user.
     /// 2. Missing: refused when a `-wal` file with content is there without it (an orphan
     ///    SQLite would replay into a new file), and without `createIfMissing`; else the folder
     ///    (0700) and an empty file (0600) are created here.
@@ -45,6 +46,7 @@ extension SQLiteSeenStore {
                     + "give a file path")
         }
         try DatabaseFile.checkLink(path)
+        try DatabaseFile.checkOwners(of: path)
         try DatabaseFile.checkCompanions(of: path, writing: !options.readOnly)
         if options.readOnly { return try openReadOnly(path: path, options: options) }
         var created = false
@@ -143,6 +145,8 @@ extension SQLiteSeenStore {
                 parameters = ["readonly_shm=1"]
             } else if (DatabaseFile.size(of: path + "-wal") ?? 0) == 0 {
                 parameters = ["immutable=1"]
+            } else {
+                try DatabaseFile.checkWALIndexCanBeCreated(of: path)
             }
         }
         let connection = try sqlite(options) { () throws(SQLiteError) in

@@ -62,7 +62,7 @@ struct ResetCommandTests {
         let path = try sandbox.define("broken.json", #"{"pages": []}"#)
         let result = sandbox.run(["reset", "--user", "alice", path])
         #expect(result.code == .invalidDefinition)
-        #expect(result.standardError.hasPrefix(path + ": pages"))
+        #expect(result.standardError.hasPrefix("Error: " + path + ": pages"))
         #expect(try remaining(sandbox).count == 3)
     }
 

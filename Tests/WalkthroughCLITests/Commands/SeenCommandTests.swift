@@ -114,7 +114,7 @@ struct SeenCommandTests {
         #expect(result.code == .invalidDefinition)
         let lines = result.standardError.split(separator: "\n")
         #expect(lines.count == 2, "\(lines)")
-        #expect(lines.allSatisfy { $0.hasPrefix(path + ": ") })
+        #expect(lines.allSatisfy { $0.hasPrefix("Error: " + path + ": ") })
         #expect(lines.contains { $0.contains("version") })
         #expect(lines.contains { $0.contains("pages[0].heading: required field is missing") })
         #expect(sandbox.createdFiles.isEmpty)

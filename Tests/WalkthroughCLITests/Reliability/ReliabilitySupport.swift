@@ -41,9 +41,13 @@ extension Sandbox {
 
 /// A `sqlite3` shell killed with SIGKILL in the middle of a large transaction on `path`, after
 /// it has written changed pages into the database: it leaves a hot `-journal` that must be rolled
-/// back before the database can be read.
-func leaveInterruptedWrite(at path: String) throws {
-    let shell = try ChildProcess(["/usr/bin/sqlite3", path])
+/// back before the database can be read. With `uid`, the shell runs as that user (`setpriv`),
+/// whose journal it then is.
+func leaveInterruptedWrite(at path: String, as uid: uid_t? = nil) throws {
+    let user = uid.map {
+        ["/usr/bin/setpriv", "--reuid=\($0)", "--regid=\($0)", "--clear-groups"]
+    }
+    let shell = try ChildProcess((user ?? []) + ["/usr/bin/sqlite3", path], directory: "/")
     shell.send(
         """
         PRAGMA cache_size = 1;
