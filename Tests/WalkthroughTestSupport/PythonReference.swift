@@ -17,10 +17,12 @@ package struct PythonReference: Sendable {
     ///   - requirement: What pip installs when the machine has none (`wcwidth==0.7.0`).
     ///   - check: A Python program that exits 0 when a usable version is importable.
     ///   - purpose: Which tests need it, for the error message.
+    ///   - pipOptions: More options for pip (`--no-deps` for a package whose own dependencies
+    ///     the tests do not use).
     /// - Throws: ``TestSupportError`` naming what is missing (no `python3`, pip failed).
-    package static func find(requirement: String, check: String, purpose: String) throws
-        -> PythonReference
-    {
+    package static func find(
+        requirement: String, check: String, purpose: String, pipOptions: [String] = []
+    ) throws -> PythonReference {
         let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
         guard
             let python = path.split(separator: ":").map({ String($0) + "/python3" }).first(
@@ -47,8 +49,8 @@ package struct PythonReference: Sendable {
         let install = try ChildProcess.run(
             [
                 python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-                "--no-input", "--target", target, requirement,
-            ], environment: base, timeout: 300)
+                "--no-input", "--target", target,
+            ] + pipOptions + [requirement], environment: base, timeout: 300)
         let again = try ChildProcess.run([python, "-c", check], environment: local)
         guard install.status == 0, again.status == 0 else {
             throw TestSupportError(
