@@ -52,7 +52,8 @@ package struct LocaleMatchReference: Sendable {
             let keys: [String]
         }
         let input = try JSONEncoder().encode(cases.map { Case(request: $0.request, keys: $0.keys) })
-        let result = try reference.run(["-c", script], input: String(decoding: input, as: UTF8.self))
+        let result = try reference.run(
+            ["-c", script], input: String(decoding: input, as: UTF8.self))
         guard
             let rows = try? JSONDecoder().decode(
                 [[String?]].self, from: Data(result.standardOutput.utf8)),

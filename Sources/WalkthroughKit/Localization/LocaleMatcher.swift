@@ -57,10 +57,11 @@ public enum LocaleMatcher {
         for entry in tags {
             guard let tag = entry.tag, !tag.isIrregular else { continue }
             let candidate = MatchingLocale(tag.core)
-            guard wanted.script == candidate.script
-                || (wanted.language == candidate.language
-                    && MatchingLocale.scriptsAreMutuallyIntelligible(
-                        wanted.language, wanted.script, candidate.script))
+            guard
+                wanted.script == candidate.script
+                    || (wanted.language == candidate.language
+                        && MatchingLocale.scriptsAreMutuallyIntelligible(
+                            wanted.language, wanted.script, candidate.script))
             else { continue }
             let distance = MatchingLocale.distance(desired: wanted, supported: candidate)
             if distance < threshold, distance < best?.distance ?? threshold {

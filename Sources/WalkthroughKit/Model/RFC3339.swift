@@ -91,7 +91,8 @@ package enum RFC3339 {
         // A leap second (`23:59:60Z`), which RFC 3339 allows: the instant after second 59.
         var leapSecond: Int64 = 0
         if bytes[17] == UInt8(ascii: "6"), bytes[18] == UInt8(ascii: "0") {
-            core = String(decoding: bytes[0..<10], as: UTF8.self) + "T"
+            core =
+                String(decoding: bytes[0..<10], as: UTF8.self) + "T"
                 + String(decoding: bytes[11..<17], as: UTF8.self) + "59" + core.dropFirst(19)
             leapSecond = 1000
         }

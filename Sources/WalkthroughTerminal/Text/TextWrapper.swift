@@ -164,8 +164,9 @@ private struct LineBuilder {
                 columns > width
                 ? TextSanitizer.escapedCodePoints(of: character).map { ($0, 1) }
                 : [(character, columns)]
-            if current == nil || current?.last.map({ mayBreak(between: $0, and: character) })
-                != false
+            if current == nil
+                || current?.last.map({ mayBreak(between: $0, and: character) })
+                    != false
             {
                 if let unit = current { pieces.append(unit) }
                 current = Piece(kind: .unit)

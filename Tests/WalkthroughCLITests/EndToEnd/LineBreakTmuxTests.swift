@@ -40,8 +40,11 @@ struct LineBreakTmuxTests {
     /// Plays pages of `paragraphs` in tmux and returns each page's rows as tmux shows them.
     private func screens(of paragraphs: [String]) throws -> [[String]] {
         let pages = stride(from: 0, to: paragraphs.count, by: Self.perPage).map {
-            ["heading": "Lines", "content": paragraphs[$0..<min($0 + Self.perPage, paragraphs.count)]
-                .joined(separator: "\n")]
+            [
+                "heading": "Lines",
+                "content": paragraphs[$0..<min($0 + Self.perPage, paragraphs.count)]
+                    .joined(separator: "\n"),
+            ]
         }
         let definition: [String: Any] = ["id": "lines", "navigation": "free", "pages": pages]
         let sandbox = try Sandbox()

@@ -507,7 +507,8 @@ struct DefinitionLoaderTests {
 
     @Test func aLeapSecondIsARFC3339Time() {
         let report = validate(
-            definition(root: "\"when\": {\"from\": \"2016-12-31T23:59:60Z\", \"until\": \"2026-13-45\"}"))
+            definition(
+                root: "\"when\": {\"from\": \"2016-12-31T23:59:60Z\", \"until\": \"2026-13-45\"}"))
         #expect(report.errors.map(\.kind) == [.invalidDate("2026-13-45")])
     }
 

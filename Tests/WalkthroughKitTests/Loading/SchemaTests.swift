@@ -124,7 +124,8 @@ struct SchemaTests {
         for sample in dates {
             let range = NSRange(sample.startIndex..., in: sample)
             let matches = datePattern.firstMatch(in: sample, range: range) != nil
-            #expect(matches == (RFC3339.parseDate(sample, offsetRequired: false) != nil), "\(sample)")
+            #expect(
+                matches == (RFC3339.parseDate(sample, offsetRequired: false) != nil), "\(sample)")
         }
         var durations = ["0s", "00s", "1s", "007d", "36500d", "36501d", "876000h", "876001h"]
         durations += ["52560000m", "52560001m", "3153600000s", "3153600001s", "99999999999d"]

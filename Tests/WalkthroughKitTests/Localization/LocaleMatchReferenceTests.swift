@@ -37,7 +37,8 @@ struct LocaleMatchReferenceTests {
     /// The requests as tags: a `posix` line read as `LANG` would be.
     static func requests() throws -> [String] {
         let path =
-            repositoryRoot() + "/Tests/WalkthroughKitTests/Localization/Reference/locale-requests.txt"
+            repositoryRoot()
+            + "/Tests/WalkthroughKitTests/Localization/Reference/locale-requests.txt"
         let text = try String(contentsOfFile: path, encoding: .utf8)
         return try text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
             if line.hasPrefix("posix ") {

@@ -117,12 +117,14 @@ struct LocaleNegotiationTests {
         ("zh-MO", ["zh-Hant-TW", "zh-Hant-HK"], "zh-Hant-HK"),
         // deprecated and alias codes
         ("iw", ["en", "he"], "he"), ("in", ["en", "id"], "id"), ("ji", ["en", "yi"], "yi"),
-        ("tl", ["en", "fil"], "fil"), ("fil", ["en", "tl"], "tl"), ("sh", ["en", "sr-Latn"], "sr-Latn"),
+        ("tl", ["en", "fil"], "fil"), ("fil", ["en", "tl"], "tl"),
+        ("sh", ["en", "sr-Latn"], "sr-Latn"),
         ("mo", ["en", "ro"], "ro"), ("cmn", ["en", "zh"], "zh"),
         ("zh-cmn-Hans", ["en", "zh-Hant", "zh-Hans"], "zh-Hans"),
         // Norwegian, and Cantonese readers of standard written Chinese
         ("nb", ["en", "no"], "no"), ("no", ["en", "nb"], "nb"), ("nn", ["en", "nb"], "nb"),
-        ("yue", ["en", "zh-Hant", "zh-Hans"], "zh-Hant"), ("yue-Hans", ["en", "zh-Hans"], "zh-Hans"),
+        ("yue", ["en", "zh-Hant", "zh-Hans"], "zh-Hant"),
+        ("yue-Hans", ["en", "zh-Hans"], "zh-Hans"),
         // irregular tags match only themselves
         ("i-klingon", ["en", "i-klingon"], "i-klingon"),
         ("x-pirate", ["en", "en-US"], "en"),
@@ -155,7 +157,8 @@ struct LocaleNegotiationTests {
     @Test(arguments: [
         ("iw_IL.UTF-8", ["en", "he"], "he"), ("in_ID.UTF-8", ["en", "id"], "id"),
         ("no_NO.UTF-8", ["en", "nb"], "nb"), ("nb_NO.UTF-8", ["en", "no"], "no"),
-        ("sr_RS@latin", ["en", "sr"], "sr"), ("zh_MO.UTF-8", ["zh-Hant-TW", "zh-Hant-HK"], "zh-Hant-HK"),
+        ("sr_RS@latin", ["en", "sr"], "sr"),
+        ("zh_MO.UTF-8", ["zh-Hant-TW", "zh-Hant-HK"], "zh-Hant-HK"),
     ])
     func legacyPosixNamesMatchTheirLanguage(value: String, keys: [String], expected: String) {
         let requested = LanguageTag.preferred(environment: ["LANG": value])
