@@ -55,10 +55,9 @@ public enum DefinitionFormat {
     public static let pageKeys = [
         "id", "heading", "content", "image", "imageAlt", "since", "when",
     ]
-    /// Whether a `$schema` value names a JSON Schema meta-schema. With no `pages` and a schema's
-    /// own keywords (`type`, `properties`, `$defs`), that makes the document a schema (such as
-    /// `walkthroughs/schema.json`) rather than a definition; a definition (it has `pages`) is
-    /// always validated, whatever its `$schema` says.
+    /// Whether a `$schema` value names a JSON Schema meta-schema. In a document without `pages`,
+    /// that makes it a schema (such as `walkthroughs/schema.json`) rather than a definition; a
+    /// definition (it has `pages`) is always validated, whatever its `$schema` says.
     public static func isMetaSchema(_ uri: String) -> Bool {
         uri.hasPrefix("https://json-schema.org/") || uri.hasPrefix("http://json-schema.org/")
     }

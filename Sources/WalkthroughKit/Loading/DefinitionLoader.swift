@@ -98,12 +98,9 @@ public enum DefinitionLoader {
         decodingImages: Bool
     ) -> ValidationReport {
         let members = document.members(of: 0)
-        func has(_ key: StaticString) -> Bool {
-            members.contains { document.key($0.key, equals: key) }
-        }
         if let schema = members.first(where: { document.key($0.key, equals: "$schema") }),
             let uri = document.string(at: schema.value), DefinitionFormat.isMetaSchema(uri),
-            !has("pages"), has("type") || has("properties") || has("$defs")
+            !members.contains(where: { document.key($0.key, equals: "pages") })
         {
             return ValidationReport(
                 file: file, walkthrough: nil, diagnostics: [], isJSONSchema: true)
