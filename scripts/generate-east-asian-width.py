@@ -16,7 +16,9 @@ carries tables made from the Unicode Character Database files themselves:
 - emoji: Extended_Pictographic (a ZWJ sequence is as wide as its first emoji), and the narrow
   characters that U+FE0F makes an emoji two columns wide (emoji-variation-sequences.txt);
 - line breaking (UAX #14): the classes a line must not start with (CL, CP, EX, IS, NS, SY, GL,
-  WJ: closing punctuation such as 。，、」）) and must not end with (OP, GL, WJ: 「（).
+  WJ: closing punctuation such as 。，、」）; and CJ, the small kana and the prolonged sound mark
+  ぁっゃー, read as NS as the strict Japanese rule does, like ICU's `line_cj.txt`) and must not end
+  with (OP, GL, WJ: 「（).
 
 Debian's `unicode-data` package installs the files at /usr/share/unicode (the default):
 
@@ -47,7 +49,8 @@ WIDE_SINCE_16 = [
     (0x1D300, 0x1D356),
     (0x1D360, 0x1D376),
 ]
-NO_BREAK_BEFORE = {"CL", "CP", "EX", "IS", "NS", "SY", "GL", "WJ"}
+# CJ is resolved to NS (UAX #14 rule LB1, strict line breaking): no small kana starts a line.
+NO_BREAK_BEFORE = {"CL", "CP", "EX", "IS", "NS", "CJ", "SY", "GL", "WJ"}
 NO_BREAK_AFTER = {"OP", "GL", "WJ"}
 
 
@@ -190,8 +193,9 @@ def main():
         vs16)
     out.write("}\n\nextension LineBreaking {\n")
     table("noBreakBeforeRanges", [
-        "UAX #14 classes CL, CP, EX, IS, NS, SY, GL and WJ: no line starts with one (closing",
-        "punctuation, full stops, commas, small kana, non-breaking characters)."], before)
+        "UAX #14 classes CL, CP, EX, IS, NS, CJ (as NS: strict), SY, GL and WJ: no line starts",
+        "with one (closing punctuation, full stops, commas, small kana, non-breaking characters)."],
+        before)
     table("noBreakAfterRanges", [
         "UAX #14 classes OP, GL and WJ: no line ends with one (opening brackets and quotes)."],
         after)

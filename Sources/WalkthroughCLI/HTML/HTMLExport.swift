@@ -66,13 +66,17 @@ struct HTMLExport {
         locales = Self.shown(walkthrough).map { tag, shown in
             let strings = PlayerStrings(for: translated ? LanguageTag(tag) : requested)
             let title = shown.title.flatMap { $0.isEmpty ? nil : $0 } ?? shown.id
+            // Every text from the definition by the terminal's character rule (HTMLText.shown).
             return Locale(
-                tag: tag, title: title, finishLabel: strings.finishLabel(of: shown),
+                tag: tag, title: HTMLText.shown(title),
+                finishLabel: HTMLText.shown(strings.finishLabel(of: shown)),
                 words: Self.words(strings),
                 pages: shown.pages.map { page in
                     Page(
-                        heading: page.heading, content: page.content,
-                        image: page.image.flatMap { images[$0] }, imageAlt: page.imageAlt)
+                        heading: HTMLText.shown(page.heading),
+                        content: HTMLText.shown(page.content),
+                        image: page.image.flatMap { images[$0] },
+                        imageAlt: page.imageAlt.map(HTMLText.shown))
                 })
         }
     }

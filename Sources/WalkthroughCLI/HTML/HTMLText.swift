@@ -1,8 +1,27 @@
 import FoundationEssentials
+import WalkthroughTerminal
 
 /// Definition text made safe for the page: it only ever becomes escaped text or JSON data, never
 /// markup or script.
 enum HTMLText {
+    /// Definition text as the page shows it, by the terminal's rule (``TextSanitizer``): each
+    /// control character but newline and tab, and each bidirectional embedding, override and
+    /// isolate (U+202A–U+202E, U+2066–U+2069) written as the terminal writes it (`\u{202E}`,
+    /// `^[`), so that an override cannot reverse what follows it. The marks right-to-left text
+    /// needs (U+200E, U+200F, U+061C) are no controls and are kept; CR LF is a newline.
+    static func shown(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: TextSanitizer.needsEscape) else { return text }
+        var result = ""
+        for scalar in text.replacing("\r\n", with: "\n").unicodeScalars {
+            if TextSanitizer.needsEscape(scalar) {
+                result += TextSanitizer.escape(scalar)
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
     /// `text` as HTML character data or a quoted attribute value: `&`, `<`, `>`, `"` and `'`
     /// become character references, so no tag, attribute or entity can start inside it.
     ///

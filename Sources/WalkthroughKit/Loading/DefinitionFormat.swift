@@ -55,11 +55,25 @@ public enum DefinitionFormat {
     public static let pageKeys = [
         "id", "heading", "content", "image", "imageAlt", "since", "when",
     ]
-    /// Whether a `$schema` value names a JSON Schema meta-schema, which makes the document a
-    /// schema (such as `walkthroughs/schema.json`) rather than a definition.
+    /// Whether a `$schema` value names a JSON Schema meta-schema. In a document without `pages`,
+    /// that makes it a schema (such as `walkthroughs/schema.json`) rather than a definition; a
+    /// definition (it has `pages`) is always validated, whatever its `$schema` says.
     public static func isMetaSchema(_ uri: String) -> Bool {
         uri.hasPrefix("https://json-schema.org/") || uri.hasPrefix("http://json-schema.org/")
     }
+
+    /// The JSON Schema pattern of `when.from` and `when.until`: the dates and date-times the
+    /// loader reads (``RFC3339``), with the calendar's rules a pattern can say (months 01–12,
+    /// each month's days, 29 February only in leap years, hours to 23, a leap second `:60`) so
+    /// that `2026-13-45` fails in an editor as in `validate`.
+    package static let datePattern =
+        #"^(?:[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-8]))|(?:[0-9]{2}(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)-02-29)(?:[Tt ](?:[01][0-9]|2[0-3]):[0-5][0-9]:(?:[0-5][0-9]|60)(?:\.[0-9]+)?(?:[Zz]|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9])?)?$"#
+
+    /// The JSON Schema pattern of `minInterval`: a whole number of at least 1 and at most 100
+    /// years of days in its unit (`3153600000s`, `52560000m`, `876000h`, `36500d`), 11 digits
+    /// at most, as ``RuleDuration`` reads it; `0s` fails.
+    package static let durationPattern =
+        #"^(?=[0-9]{1,11}[smhd]$)0*(?:(?:[1-9]|[1-9][0-9]{1}|[1-9][0-9]{2}|[1-9][0-9]{3}|[1-9][0-9]{4}|[1-9][0-9]{5}|[1-9][0-9]{6}|[1-9][0-9]{7}|[1-9][0-9]{8}|[1-2][0-9]{9}|30[0-9]{8}|31[0-4][0-9]{7}|315[0-2][0-9]{6}|3153[0-5][0-9]{5}|3153600000)s|(?:[1-9]|[1-9][0-9]{1}|[1-9][0-9]{2}|[1-9][0-9]{3}|[1-9][0-9]{4}|[1-9][0-9]{5}|[1-9][0-9]{6}|[1-4][0-9]{7}|5[0-1][0-9]{6}|52[0-4][0-9]{5}|525[0-5][0-9]{4}|52560000)m|(?:[1-9]|[1-9][0-9]{1}|[1-9][0-9]{2}|[1-9][0-9]{3}|[1-9][0-9]{4}|[1-7][0-9]{5}|8[0-6][0-9]{4}|87[0-5][0-9]{3}|876000)h|(?:[1-9]|[1-9][0-9]{1}|[1-9][0-9]{2}|[1-9][0-9]{3}|[1-2][0-9]{4}|3[0-5][0-9]{3}|36[0-4][0-9]{2}|36500)d)$"#
 
     /// The keys that must be present on every page.
     public static let requiredPageKeys = ["heading", "content"]

@@ -93,15 +93,18 @@ public enum DefinitionLoader {
         return report
     }
 
-    /// Checks a parsed definition: a JSON Schema is recognised and skipped, anything else is
-    /// validated against every rule of the format.
+    /// Checks a parsed definition: a JSON Schema is recognised and skipped (a document with
+    /// `pages` never is, whatever its `$schema`), anything else is validated against every rule
+    /// of the format.
     private static func validate(
         _ document: JSONDocument, file: String, name: String?, baseDirectory: String?,
         images: ImageChecking
     ) -> ValidationReport {
-        if let schema = document.members(of: 0).first(where: {
-            document.key($0.key, equals: "$schema")
-        }), let uri = document.string(at: schema.value), DefinitionFormat.isMetaSchema(uri) {
+        let members = document.members(of: 0)
+        if let schema = members.first(where: { document.key($0.key, equals: "$schema") }),
+            let uri = document.string(at: schema.value), DefinitionFormat.isMetaSchema(uri),
+            !members.contains(where: { document.key($0.key, equals: "pages") })
+        {
             return ValidationReport(
                 file: file, walkthrough: nil, diagnostics: [], isJSONSchema: true)
         }

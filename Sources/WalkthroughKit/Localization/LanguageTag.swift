@@ -71,10 +71,12 @@ public struct LanguageTag: Sendable, Hashable, CustomStringConvertible {
     /// `zh` → `zh-Hans`, `sr-ME` → `sr-Latn-ME`), from CLDR's likely subtags; unchanged when
     /// it has a script or its language is not in the table.
     public var withLikelyScript: LanguageTag {
-        guard script == nil, !isIrregular,
-            let likely = LikelyScripts.script(language: primaryLanguage, region: region)
+        guard script == nil, !isIrregular else { return self }
+        let keys = (region.map { [primaryLanguage + "_" + $0] } ?? []) + [primaryLanguage]
+        guard let likely = keys.lazy.compactMap({ LocaleMatchingData.likelySubtags[$0] }).first,
+            case let parts = likely.split(separator: "_"), parts.count == 3
         else { return self }
-        return LanguageTag(language: language, script: likely, region: region, rest: rest)
+        return LanguageTag(language: language, script: String(parts[1]), region: region, rest: rest)
     }
 
     /// The language, script and region only: `zh-Hant-TW-u-nu-hanidec` → `zh-Hant-TW`.

@@ -43,8 +43,9 @@ package enum RFC3339 {
 
     /// The date a `DATE` argument (`--since`, `--before`) names: `YYYY-MM-DD` (midnight UTC)
     /// or an RFC 3339 date-time (`2026-12-01T07:26:01Z`, `2026-12-01T09:26:01.123+02:00`; `T`
-    /// or a space, any number of fraction digits, kept to the millisecond); `nil` for anything
-    /// else.
+    /// or a space, any number of fraction digits, kept to the millisecond; a leap second
+    /// `23:59:60Z` as RFC 3339 allows it, read as the instant after second 59); `nil` for
+    /// anything else, an impossible date (`2026-13-45`) included.
     package static func parseDate(_ text: String, offsetRequired: Bool = true) -> Date? {
         let bytes = Array(text.utf8)
         if bytes.count == 10 { return parseJSON(text + "T00:00:00Z") }
@@ -87,8 +88,18 @@ package enum RFC3339 {
         } else if end != 19 {
             return nil
         }
+        // A leap second (`23:59:60Z`), which RFC 3339 allows: the instant after second 59.
+        var leapSecond: Int64 = 0
+        if bytes[17] == UInt8(ascii: "6"), bytes[18] == UInt8(ascii: "0") {
+            core =
+                String(decoding: bytes[0..<10], as: UTF8.self) + "T"
+                + String(decoding: bytes[11..<17], as: UTF8.self) + "59" + core.dropFirst(19)
+            leapSecond = 1000
+        }
         guard let local = parseJSON(core + "Z") else { return nil }
-        return Date(millisecondsSince1970: local.millisecondsSince1970 - offsetMinutes * 60_000)
+        return Date(
+            millisecondsSince1970: local.millisecondsSince1970 + leapSecond - offsetMinutes
+                * 60_000)
     }
 
     /// The number of days in `month` of `year` (proleptic Gregorian).

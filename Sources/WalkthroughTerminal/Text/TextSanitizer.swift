@@ -74,6 +74,16 @@ public enum TextSanitizer {
         }
     }
 
+    /// Every code point of `character` in the escape form of ``escape(_:)``: `\u{1F3FB}\u{1F3FB}`.
+    ///
+    /// The wrapper shows this for a cluster wider than the whole line, which no terminal row
+    /// could hold: it says what the cluster was, in narrow characters that can wrap.
+    package static func escapedCodePoints(of character: Character) -> String {
+        character.unicodeScalars.map {
+            "\\u{" + String($0.value, radix: 16, uppercase: true) + "}"
+        }.joined()
+    }
+
     // MARK: - Private
 
     /// A fast check that lets the common case (plain text) through unchanged.

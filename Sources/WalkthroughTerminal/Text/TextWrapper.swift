@@ -12,15 +12,16 @@
 ///   too; they move to the next line with their neighbour.
 /// - A word longer than the width is hard-broken between clusters.
 /// - Explicit newlines are kept, and an empty line stays an empty line.
+/// - Punctuation that UAX #14 resolves as class CJ (small kana ぁっゃ, the prolonged sound mark
+///   ー) is read as NS, the strict Japanese rule: no line starts with one either.
 /// - No line is ever wider than the width. Widths below 1 are treated as 1. A cluster wider than
-///   the whole width (a 2-column character in 1 column) cannot fit at all: it is shown as `?`,
-///   the one case where the wrapper changes text rather than lose the width guarantee.
+///   the whole width (a 2-column character in 1 column, 16 skin-tone modifiers in 30) cannot fit
+///   at all: it is shown as its code points, escaped as the sanitiser escapes (`\u{1F3FB}`), and
+///   broken like a long word; the one case where the wrapper changes text rather than lose the
+///   width guarantee.
 ///
 /// Wrap sanitised text (``TextSanitizer``): a control character measures 0 columns here.
 package enum TextWrapper {
-    /// The character shown in place of a cluster wider than the whole width.
-    package static let tooWideReplacement: Character = "?"
-
     /// The lines of `text` wrapped to `width` columns.
     ///
     /// - Parameters:
@@ -157,20 +158,21 @@ private struct LineBuilder {
                 }
                 continue
             }
-            var columns = DisplayWidth.of(character)
-            var shown = character
-            if columns > width {
-                shown = TextWrapper.tooWideReplacement
-                columns = 1
-            }
-            if var unit = current, let last = unit.last, !mayBreak(between: last, and: character) {
-                unit.append(shown, columns: columns, original: character)
-                current = unit
-            } else {
+            let columns = DisplayWidth.of(character)
+            // A cluster no line can hold is shown as its escaped code points (narrow ASCII).
+            let shown =
+                columns > width
+                ? TextSanitizer.escapedCodePoints(of: character).map { ($0, 1) }
+                : [(character, columns)]
+            if current == nil
+                || current?.last.map({ mayBreak(between: $0, and: character) })
+                    != false
+            {
                 if let unit = current { pieces.append(unit) }
-                var unit = Piece(kind: .unit)
-                unit.append(shown, columns: columns, original: character)
-                current = unit
+                current = Piece(kind: .unit)
+            }
+            for (piece, pieceColumns) in shown {
+                current?.append(piece, columns: pieceColumns, original: character)
             }
         }
         if let unit = current { pieces.append(unit) }
@@ -227,7 +229,7 @@ private struct LineBuilder {
         var kind: Kind
         var text = ""
         var columns = 0
-        /// The first and last clusters as written (before a too-wide one became `?`).
+        /// The first and last clusters as written (before a too-wide one was escaped).
         var first: Character?
         var last: Character?
 

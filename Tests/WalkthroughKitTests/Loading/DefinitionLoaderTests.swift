@@ -494,6 +494,24 @@ struct DefinitionLoaderTests {
         #expect(validate(definition(root: "\"$schema\": \"schema.json\"")).diagnostics.isEmpty)
     }
 
+    /// A definition that names the meta-schema in `$schema` is still a definition: it is
+    /// validated, and its errors fail `validate` (with `--strict` too).
+    @Test func aDefinitionNamingTheMetaSchemaIsStillValidated() {
+        let meta = "\"$schema\": \"https://json-schema.org/draft/2020-12/schema\""
+        let report = validate(
+            "{\(meta), \"type\": \"object\", \"pages\": [{\"heading\": \"\", \"content\": \"x\"}]}")
+        #expect(!report.isJSONSchema)
+        #expect(!report.errors.isEmpty)
+        #expect(!report.passes(strict: true))
+    }
+
+    @Test func aLeapSecondIsARFC3339Time() {
+        let report = validate(
+            definition(
+                root: "\"when\": {\"from\": \"2016-12-31T23:59:60Z\", \"until\": \"2026-13-45\"}"))
+        #expect(report.errors.map(\.kind) == [.invalidDate("2026-13-45")])
+    }
+
     @Test func loadThrowsTheReportOfAnInvalidDefinition() throws {
         #expect(throws: DefinitionError.self) {
             try DefinitionLoader.load(data: Data("{}".utf8), name: "x.json")

@@ -102,6 +102,42 @@ struct SchemaTests {
         }
     }
 
+    /// Dates and durations: the schema's patterns accept exactly what the loader reads, the
+    /// calendar's rules included (`2026-13-45`, `2026-02-29` and `0s` fail in both).
+    @Test func dateAndDurationPatternsMatchTheLoader() throws {
+        let schema = try schema()
+        let definitions = try #require(schema["$defs"] as? [String: [String: Any]])
+        let root = try #require(schema["properties"] as? [String: [String: Any]])
+        let rules = try #require(root["when"]?["properties"] as? [String: [String: Any]])
+        let date = try #require(definitions["date"]?["pattern"] as? String)
+        let duration = try #require(rules["minInterval"]?["pattern"] as? String)
+        #expect(date == DefinitionFormat.datePattern)
+        #expect(duration == DefinitionFormat.durationPattern)
+        let dates = [
+            "2026-12-01", "2026-13-45", "2026-00-10", "2026-02-29", "2024-02-29", "2000-02-29",
+            "1900-02-29", "2026-04-31", "2026-12-31", "2026-12-32", "2016-12-31T23:59:60Z",
+            "2026-12-01T24:00:00Z", "2026-12-01T07:26:01", "2026-12-01 07:26:01.123+02:00",
+            "2026-12-01T07:26:01+24:00", "2026-12-01T07:60:01Z", "2026-12-01t07:26:01.5z",
+            "2026-12-01T07:26:61Z", "2026-12-01T07:26Z", "26-12-01", "2026-12-01T07:26:01.Z",
+        ]
+        let datePattern = try NSRegularExpression(pattern: date)
+        for sample in dates {
+            let range = NSRange(sample.startIndex..., in: sample)
+            let matches = datePattern.firstMatch(in: sample, range: range) != nil
+            #expect(
+                matches == (RFC3339.parseDate(sample, offsetRequired: false) != nil), "\(sample)")
+        }
+        var durations = ["0s", "00s", "1s", "007d", "36500d", "36501d", "876000h", "876001h"]
+        durations += ["52560000m", "52560001m", "3153600000s", "3153600001s", "99999999999d"]
+        durations += ["000000000001d", "00000000001d", "24h", "7d", "1w", "-1s", "1.5h", "h"]
+        let durationPattern = try NSRegularExpression(pattern: duration)
+        for sample in durations {
+            let range = NSRange(sample.startIndex..., in: sample)
+            let matches = durationPattern.firstMatch(in: sample, range: range) != nil
+            #expect(matches == (RuleDuration.parse(sample) != nil), "\(sample)")
+        }
+    }
+
     /// `finishLabel`, `heading` and `image` may not be blank, in the schema as in the loader, and
     /// both mean the same by blank: only White_Space characters (U+0085 is one, U+FEFF is not).
     @Test func nonBlankTextsMatchTheLoader() throws {

@@ -97,7 +97,7 @@ struct LocaleNegotiationTests {
         ("sr-ME", ["en", "sr-Latn", "sr-Cyrl"], "sr-Latn"),
         ("sr", ["en", "sr-Latn", "sr-Cyrl"], "sr-Cyrl"),
         // 4. same language and script, another region: the first in the definition's order
-        ("en-GB", ["de", "en-US", "en-AU"], "en-US"),
+        ("en-GB", ["de", "en-US", "en-AU"], "en-AU"),
         ("pt", ["en", "pt-BR", "pt-PT"], "pt-BR"),
         // 5. the default locale
         ("fr-FR", ["en", "zh-Hant"], "en"),
@@ -106,8 +106,25 @@ struct LocaleNegotiationTests {
         ("zh-Hans", ["en", "zh-Hant"], "en"),
         ("zh-CN", ["en", "zh-Hant"], "en"),
         ("zh-TW", ["en", "zh-Hans", "zh"], "en"),
-        ("sr-Latn", ["en", "sr"], "en"),
-        ("sr-ME", ["en", "sr-Cyrl"], "en"),
+        // but for Serbian, whose two scripts CLDR marks as read by the same readers
+        ("sr-Latn", ["en", "sr"], "sr"),
+        ("sr-ME", ["en", "sr-Cyrl"], "sr-Cyrl"),
+        ("sr", ["en", "sr-Latn"], "sr-Latn"),
+        // the nearest by CLDR's distances, not the first in the definition's order
+        ("es-419", ["es-ES", "es-MX"], "es-MX"),
+        ("en-GB", ["en-US", "en-AU"], "en-AU"),
+        ("pt", ["pt-PT", "pt-BR"], "pt-BR"),
+        ("zh-MO", ["zh-Hant-TW", "zh-Hant-HK"], "zh-Hant-HK"),
+        // deprecated and alias codes
+        ("iw", ["en", "he"], "he"), ("in", ["en", "id"], "id"), ("ji", ["en", "yi"], "yi"),
+        ("tl", ["en", "fil"], "fil"), ("fil", ["en", "tl"], "tl"),
+        ("sh", ["en", "sr-Latn"], "sr-Latn"),
+        ("mo", ["en", "ro"], "ro"), ("cmn", ["en", "zh"], "zh"),
+        ("zh-cmn-Hans", ["en", "zh-Hant", "zh-Hans"], "zh-Hans"),
+        // Norwegian, and Cantonese readers of standard written Chinese
+        ("nb", ["en", "no"], "no"), ("no", ["en", "nb"], "nb"), ("nn", ["en", "nb"], "nb"),
+        ("yue", ["en", "zh-Hant", "zh-Hans"], "zh-Hant"),
+        ("yue-Hans", ["en", "zh-Hans"], "zh-Hans"),
         // irregular tags match only themselves
         ("i-klingon", ["en", "i-klingon"], "i-klingon"),
         ("x-pirate", ["en", "en-US"], "en"),
@@ -134,5 +151,17 @@ struct LocaleNegotiationTests {
         #expect(LocaleMatcher.match(simplified, among: chinese, defaultLocale: "en") == "zh-Hans")
         let c = LanguageTag.preferred(environment: ["LC_ALL": "C", "LANG": "zh_TW.UTF-8"])
         #expect(LocaleMatcher.match(c, among: chinese, defaultLocale: "en") == "en")
+    }
+
+    /// Java and Android still write the old codes into `LANG`.
+    @Test(arguments: [
+        ("iw_IL.UTF-8", ["en", "he"], "he"), ("in_ID.UTF-8", ["en", "id"], "id"),
+        ("no_NO.UTF-8", ["en", "nb"], "nb"), ("nb_NO.UTF-8", ["en", "no"], "no"),
+        ("sr_RS@latin", ["en", "sr"], "sr"),
+        ("zh_MO.UTF-8", ["zh-Hant-TW", "zh-Hant-HK"], "zh-Hant-HK"),
+    ])
+    func legacyPosixNamesMatchTheirLanguage(value: String, keys: [String], expected: String) {
+        let requested = LanguageTag.preferred(environment: ["LANG": value])
+        #expect(LocaleMatcher.match(requested, among: keys, defaultLocale: "en") == expected)
     }
 }

@@ -57,8 +57,28 @@ struct TextWrapperTests {
         #expect(lines == ["e\u{301}e\u{301}", "e\u{301}e\u{301}"])
     }
 
-    @Test func wideCharacterInOneColumnIsReplacedNotOverflowed() {
-        #expect(TextWrapper.wrap("a美b", width: 1) == ["a", "?", "b"])
+    @Test func wideCharacterInOneColumnIsShownAsItsCodePointNotOverflowed() {
+        #expect(
+            TextWrapper.wrap("a美b", width: 1)
+                == ["a"] + "\\u{7F8E}".map { String($0) } + ["b"])
+    }
+
+    /// Sixteen lone skin-tone modifiers are one grapheme cluster 32 columns wide: at 30 columns
+    /// it is shown as its code points, escaped as the sanitiser does, wrapped like a long word.
+    @Test func aClusterWiderThanTheLineIsShownAsItsEscapedCodePoints() {
+        let cluster = String(repeating: "\u{1F3FB}", count: 16)
+        #expect(cluster.count == 1)
+        let lines = TextWrapper.wrap(cluster, width: 30)
+        let escaped = String(repeating: "\\u{1F3FB}", count: 16)
+        #expect(lines.joined() == escaped)
+        #expect(lines.count == 5)
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= 30 })
+        #expect(!lines.joined().contains("?"))
+    }
+
+    /// The strict Japanese rule: small kana (class CJ) stays with the kana before it.
+    @Test func smallKanaNeverStartsALine() {
+        #expect(TextWrapper.wrap("あいうえおかきくけきゃあ", width: 20) == ["あいうえおかきくけ", "きゃあ"])
     }
 
     @Test(arguments: [0, -5])
