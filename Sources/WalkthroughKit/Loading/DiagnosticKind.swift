@@ -203,7 +203,7 @@ public enum DiagnosticKind: Sendable, Hashable {
 
 extension DiagnosticKind {
     /// The loader's diagnostic for a file that could not be read.
-    init(_ problem: FileProblem.Kind) {
+    package init(_ problem: FileProblem.Kind) {
         switch problem {
         case .fileNotFound: self = .fileNotFound
         case .isDirectory: self = .isDirectory
