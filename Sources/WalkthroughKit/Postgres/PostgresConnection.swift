@@ -58,16 +58,27 @@ final class PostgresConnection {
         var pause: UInt32 = 50_000
         while true {
             // expand_dbname: the URI given as `dbname` is read as a whole connection string.
-            guard let attempt = PQconnectdbParams(keywordPointers, valuePointers, 1) else {
+            guard
+                let (attempt, timedOut) = Self.attempt(
+                    keywords: keywordPointers, values: valuePointers, info: info,
+                    deadline: deadline)
+            else {
                 throw PostgresStoreError(
                     kind: .connectionFailed, location: info.redacted, message: "out of memory")
             }
-            Self.dropNotices(attempt)
-            if PQstatus(attempt) == CONNECTION_OK {
+            if !timedOut, PQstatus(attempt) == CONNECTION_OK {
                 handle = attempt
                 break
             }
-            let error = Self.connectionError(attempt, info: info, environment: environment)
+            let error =
+                timedOut
+                ? PostgresStoreError(
+                    kind: .timedOut(
+                        seconds: info.connectTimeout
+                            ?? PostgresConnectionInfo.defaultConnectTimeout),
+                    location: info.location(environment: environment, connection: attempt),
+                    message: "")
+                : Self.connectionError(attempt, info: info, environment: environment)
             PQfinish(attempt)
             guard Self.isTemporary(error), ContinuousClock.now < deadline else { throw error }
             usleep(pause)
@@ -79,13 +90,6 @@ final class PostgresConnection {
     /// How long connecting may keep trying: the URI's `connect_timeout`, 10 s without one.
     private static func budget(_ info: PostgresConnectionInfo) -> Duration {
         .seconds(info.connectTimeout ?? PostgresConnectionInfo.defaultConnectTimeout)
-    }
-
-    /// libpq prints the server's notices (NOTICE, WARNING: "terminating connection…") on
-    /// standard error by default; the store's output is its own, so they are dropped. Errors
-    /// are not notices: they fail the call and are reported by it.
-    private static func dropNotices(_ handle: OpaquePointer) {
-        PQsetNoticeProcessor(handle, { _, _ in }, nil)
     }
 
     /// Whether a failed connection attempt may succeed when tried again soon: nothing listens

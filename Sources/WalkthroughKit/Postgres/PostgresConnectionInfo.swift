@@ -100,6 +100,12 @@ struct PostgresConnectionInfo: Sendable {
 
     // MARK: - Where it points
 
+    /// How many hosts the URI names (`h1,h2` is two); 1 when it names none (the default).
+    var hostCount: Int {
+        let list = parsed["host"] ?? parsed["hostaddr"] ?? ""
+        return max(list.split(separator: ",", omittingEmptySubsequences: false).count, 1)
+    }
+
     /// `host:port/dbname` as the URI and the environment say, before any connection: every
     /// host in order (`h1:5432,h2:5433/fleet`).
     ///
