@@ -84,11 +84,16 @@ struct PlayCommand: ParsableCommand {
             .localized(for: try locale.tag(environment: environment, command: name))
         let title = Wording.name(of: definition)
         var pages: [Int]?
+        var due: DueDecision?
         if !force {
             // The one decision `due` and the library follow; reading it creates nothing.
             let (decision, bound) = try DueCheck.decide(
                 definition, user: user, store: store, path: path, environment: environment)
+            due = decision
             guard decision.isDue else {
+                if decision.reason == .holdout {
+                    try recordHoldout(of: definition, user: bound, path: path, in: context)
+                }
                 context.print(Self.notDue(decision, user: bound, title: title))
                 return .success
             }
@@ -105,7 +110,9 @@ struct PlayCommand: ParsableCommand {
         let session = try Session(
             walkthrough: definition, user: user, store: seenStore, restart: restart,
             locale: definition.locale, forced: force,
-            recordsEvents: EventRecording.isEnabled(environment: environment), pages: pages)
+            recordsEvents: EventRecording.isEnabled(environment: environment), pages: pages,
+            experiment: ExperimentExposure.sessionExperiment(
+                for: definition, decision: due, user: user, store: seenStore))
         if session.isResuming {
             context.print(
                 "Resuming \(title) at page \(position(session.resumedAt, session.walkthrough)), where "

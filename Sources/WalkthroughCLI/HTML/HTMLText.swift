@@ -1,4 +1,5 @@
 import FoundationEssentials
+import WalkthroughKit
 
 /// Definition text made safe for the page: it only ever becomes escaped text or JSON data, never
 /// markup or script.

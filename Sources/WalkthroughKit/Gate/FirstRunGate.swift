@@ -151,11 +151,17 @@ public struct FirstRunGate: Sendable {
         let walkthrough = try load(source)
         try checkUser()
         var pages: [Int]?
+        var due: DueDecision?
+        let recordsEvents = recordsEvents ?? EventRecording.isEnabled(environment: environment)
         if !force {
-            let decision = try due(of: walkthrough)
+            let decision = try self.due(of: walkthrough)
+            due = decision
             guard decision.isDue else {
                 if decision.reason == .seen, let record = decision.record {
                     return .alreadySeen(record)
+                }
+                if decision.reason == .holdout {
+                    try recordHoldout(of: walkthrough, recordsEvents: recordsEvents)
                 }
                 return .notDue(decision)
             }
@@ -173,9 +179,10 @@ public struct FirstRunGate: Sendable {
             }
             session = try Session(
                 walkthrough: walkthrough, user: user, store: opened, restart: restart,
-                locale: walkthrough.locale, forced: force,
-                recordsEvents: recordsEvents ?? EventRecording.isEnabled(environment: environment),
-                pages: pages)
+                locale: walkthrough.locale, forced: force, recordsEvents: recordsEvents,
+                pages: pages,
+                experiment: ExperimentExposure.sessionExperiment(
+                    for: walkthrough, decision: due, user: user, store: opened))
         } catch {
             throw .store(error)
         }

@@ -1,12 +1,12 @@
-/// SHA-256 (FIPS 180-4), for the hashes a Content-Security-Policy allows an inline script and
-/// style by (`'sha256-…'`).
+/// SHA-256 (FIPS 180-4): the hash an experiment's assignment buckets users by, and the hashes a
+/// Content-Security-Policy allows the exported page's inline script and style by (`'sha256-…'`).
 ///
-/// The toolchain has no digest outside Foundation's full set on Linux, and the page's hashes are
-/// computed at export time, over the exact bytes written, so that a policy and its script cannot
-/// drift apart.
-enum SHA256 {
+/// The toolchain has no digest outside Foundation's full set on Linux, and both uses need the
+/// exact bytes: anyone can recompute a user's bucket with `sha256sum`, and a page's policy and
+/// its script cannot drift apart.
+package enum SHA256 {
     /// The 32-byte digest of `bytes`.
-    static func digest(_ bytes: some Collection<UInt8>) -> [UInt8] {
+    package static func digest(_ bytes: some Collection<UInt8>) -> [UInt8] {
         var state: [UInt32] = [
             0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a,
             0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
@@ -52,6 +52,12 @@ enum SHA256 {
         return state.flatMap { word in
             [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: word >> UInt32($0)) }
         }
+    }
+
+    /// The first 8 bytes of the digest of `bytes`, big-endian: what an experiment's bucket is
+    /// taken from.
+    package static func prefix64(_ bytes: some Collection<UInt8>) -> UInt64 {
+        digest(bytes).prefix(8).reduce(0) { $0 << 8 | UInt64($1) }
     }
 
     private static func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {
