@@ -34,7 +34,8 @@ extension DefinitionValidator {
                     report(
                         .invalidExperiment(
                             "\(CharacterSafety.quoted(text)) is not an experiment id; use 1 to 64 "
-                                + "letters, digits, '.', '_' or '-', starting with a letter or digit"),
+                                + "letters, digits, '.', '_' or '-', starting with a letter or digit"
+                        ),
                         path: fieldPath, at: position)
                 }
             case "variants":
@@ -151,7 +152,8 @@ extension DefinitionValidator {
                     report(
                         .invalidExperiment(
                             "\(CharacterSafety.quoted(text)) is not a variant id; use 1 to 64 "
-                                + "letters, digits, '.', '_' or '-', starting with a letter or digit"),
+                                + "letters, digits, '.', '_' or '-', starting with a letter or digit"
+                        ),
                         path: fieldPath, at: position)
                 } else if text == Experiment.holdoutName {
                     isUsable = false
@@ -264,7 +266,8 @@ extension DefinitionValidator {
                         names.contains(text)
                             ? "goal \(CharacterSafety.quoted(text)) is listed twice; list each goal once"
                             : "\(CharacterSafety.quoted(text)) is not a goal name; use 1 to 64 "
-                                + "letters, digits, '.', '_' or '-', starting with a letter or digit"),
+                                + "letters, digits, '.', '_' or '-', starting with a letter or digit"
+                    ),
                     path: elementPath, at: document.position(of: element))
                 continue
             }

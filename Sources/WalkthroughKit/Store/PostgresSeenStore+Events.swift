@@ -92,14 +92,14 @@ extension PostgresSeenStore {
         /// `$2` user, each `NULL` for any; `$3` the earliest time; `$6` how many.
         private static func page(hasVariants: Bool) -> Prepared {
             Prepared(
-            name: hasVariants ? "walkthrough_events_page_v3" : "walkthrough_events_page",
-            sql: """
-                SELECT \(columns(hasVariants: hasVariants)) FROM walkthrough_events
-                WHERE ($1::text IS NULL OR walkthrough = $1) AND ($2::text IS NULL OR user_name = $2)
-                    AND time >= $3 AND (time, id) > ($4, $5)
-                ORDER BY time, id LIMIT $6
-                """,
-            parameterTypes: [text, text, int8, int8, int8, int8])
+                name: hasVariants ? "walkthrough_events_page_v3" : "walkthrough_events_page",
+                sql: """
+                    SELECT \(columns(hasVariants: hasVariants)) FROM walkthrough_events
+                    WHERE ($1::text IS NULL OR walkthrough = $1) AND ($2::text IS NULL OR user_name = $2)
+                        AND time >= $3 AND (time, id) > ($4, $5)
+                    ORDER BY time, id LIMIT $6
+                    """,
+                parameterTypes: [text, text, int8, int8, int8, int8])
         }
 
         static let countBefore = "SELECT count(*) FROM walkthrough_events WHERE time < $1"

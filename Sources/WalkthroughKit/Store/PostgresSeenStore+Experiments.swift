@@ -28,6 +28,8 @@ extension PostgresSeenStore: ExperimentStore {
     /// read-only store of schema version 3 or later.
     var hasExperiments: Bool { storedSchemaVersion >= 3 }
 
+    /// The group of the user's first `exposed` event in `experiment` of `walkthrough`, in one
+    /// indexed read; `nil` when never exposed (or the store predates experiments).
     public func exposure(
         user: String, walkthrough: String, experiment: String
     ) throws(SeenStoreError) -> String? {
@@ -39,6 +41,7 @@ extension PostgresSeenStore: ExperimentStore {
         }
     }
 
+    /// Appends the goal, stamped now; durable when it returns.
     public func recordGoal(_ goal: String, user: String) throws(SeenStoreError) {
         let stamp = String(now().millisecondsSince1970)
         try withConnection { connection throws(PostgresFailure) in
@@ -46,6 +49,7 @@ extension PostgresSeenStore: ExperimentStore {
         }
     }
 
+    /// The counts per group in one query (`ExperimentQueries.counts`).
     public func experimentCounts(
         walkthrough: String, experiment: String, goal: String?
     ) throws(SeenStoreError) -> [ExperimentCounts] {

@@ -16,6 +16,8 @@ extension SQLiteSeenStore: ExperimentStore {
     /// store of schema version 3 or later.
     var hasExperiments: Bool { storedSchemaVersion >= 3 }
 
+    /// The group of the user's first `exposed` event in `experiment` of `walkthrough`, in one
+    /// indexed read; `nil` when never exposed (or the store predates experiments).
     public func exposure(
         user: String, walkthrough: String, experiment: String
     ) throws(SeenStoreError) -> String? {
@@ -32,6 +34,7 @@ extension SQLiteSeenStore: ExperimentStore {
         }
     }
 
+    /// Appends the goal, stamped now; durable when it returns.
     public func recordGoal(_ goal: String, user: String) throws(SeenStoreError) {
         let stamp = now().millisecondsSince1970
         try withConnection { connection throws(SQLiteError) in
@@ -47,6 +50,7 @@ extension SQLiteSeenStore: ExperimentStore {
         }
     }
 
+    /// The counts per group in one query (`ExperimentQueries.counts`).
     public func experimentCounts(
         walkthrough: String, experiment: String, goal: String?
     ) throws(SeenStoreError) -> [ExperimentCounts] {

@@ -82,7 +82,8 @@ struct ExperimentEndToEndTests {
                     try store.write(
                         SessionStep(
                             user: user, walkthrough: "tour", version: 1,
-                            change: .seen(.completed), events: [.init(.finished(.completed), page: 2)],
+                            change: .seen(.completed),
+                            events: [.init(.finished(.completed), page: 2)],
                             variant: group.name, experiment: "onboarding-2026-12"))
                     clock.advance()
                 }
@@ -163,7 +164,8 @@ struct ExperimentEndToEndTests {
     func statsFiguresMatchAnIndependentComputation(backend: Backend) throws {
         let (sandbox, env) = try setUp(backend)
         let groups = [
-            Group(name: "control", exposed: 120, completed: 70, converted: 30, goalBeforeExposure: 10),
+            Group(
+                name: "control", exposed: 120, completed: 70, converted: 30, goalBeforeExposure: 10),
             Group(name: "short", exposed: 110, completed: 80, converted: 45, goalBeforeExposure: 5),
             Group(name: "holdout", exposed: 25, completed: 0, converted: 4, goalBeforeExposure: 3),
         ]
@@ -210,9 +212,13 @@ struct ExperimentEndToEndTests {
         try populate(
             try #require(env["WALKTHROUGH_DB"]),
             [
-                Group(name: "control", exposed: 300, completed: 0, converted: 0, goalBeforeExposure: 0),
-                Group(name: "short", exposed: 200, completed: 0, converted: 0, goalBeforeExposure: 0),
-                Group(name: "holdout", exposed: 60, completed: 0, converted: 0, goalBeforeExposure: 0),
+                Group(
+                    name: "control", exposed: 300, completed: 0, converted: 0, goalBeforeExposure: 0
+                ),
+                Group(
+                    name: "short", exposed: 200, completed: 0, converted: 0, goalBeforeExposure: 0),
+                Group(
+                    name: "holdout", exposed: 60, completed: 0, converted: 0, goalBeforeExposure: 0),
             ])
         let result = try sandbox.execute(["stats", "tour", "--experiment"], extra: env)
         #expect(result.status == 0)
@@ -225,8 +231,8 @@ struct ExperimentEndToEndTests {
 
     // MARK: - Playing a variant
 
-    /// A user of each group, found by the documented formula in Python.
-    private func users(in group: String, count: Int) throws -> [String] {
+    /// Users of `group` of `tour`'s experiment, found by the documented formula in Python.
+    static func users(in group: String, count: Int) throws -> [String] {
         let script = """
             import hashlib
             found = []
@@ -245,7 +251,9 @@ struct ExperimentEndToEndTests {
         return result.standardOutput.split(separator: "\n").map(String.init)
     }
 
-    private func events(_ sandbox: Sandbox, _ env: [String: String], user: String) throws
+    private func events(
+        _ sandbox: Sandbox, _ env: [String: String], user: String
+    ) throws
         -> [[String: Any]]
     {
         let result = try sandbox.execute(["events", "tour", "--user", user], extra: env)
@@ -255,9 +263,9 @@ struct ExperimentEndToEndTests {
     @Test(arguments: Backend.available)
     func eachGroupPlaysItsPagesAndRecordsItsExposureOnce(backend: Backend) throws {
         let (sandbox, env) = try setUp(backend)
-        let short = try #require(try users(in: "short", count: 1).first)
-        let control = try #require(try users(in: "control", count: 1).first)
-        let held = try #require(try users(in: "holdout", count: 1).first)
+        let short = try #require(try Self.users(in: "short", count: 1).first)
+        let control = try #require(try Self.users(in: "control", count: 1).first)
+        let held = try #require(try Self.users(in: "holdout", count: 1).first)
         for (user, group) in [(short, "short"), (control, "control"), (held, "holdout")] {
             let variant = try sandbox.execute(["variant", "tour", "--user", user], extra: env)
             #expect(variant.standardOutput == group + "\n")

@@ -44,7 +44,9 @@ struct AssignmentTests {
             "id": experiment.id, "holdout": experiment.holdout,
             "variants": experiment.variants.map { [$0.id, $0.weight] as [Any] },
         ])
-        let input = String(decoding: spec, as: UTF8.self) + "\n" + Self.users.map { $0 + "\n" }
+        let input =
+            String(decoding: spec, as: UTF8.self) + "\n"
+            + Self.users.map { $0 + "\n" }
             .joined()
         let result = try ChildProcess.run(
             ["python3", "-c", script], input: input,

@@ -19,36 +19,36 @@ public protocol ExperimentStore: EventRecordingStore {
     ) throws -> [ExperimentCounts]
 }
 
-/// What ``ExperimentStore/experimentCounts(walkthrough:experiment:goal:)`` counts for one
-/// group of users.
-public struct ExperimentCounts: Sendable, Hashable {
-    /// The group: a variant's id, or `holdout`.
-    public var variant: String
-    /// Users exposed to it.
-    public var exposed: Int
-    /// Of those, users who completed the walkthrough after their exposure.
-    public var completed: Int
-    /// Of those, users who reached the goal at or after their exposure.
-    public var converted: Int
-
-    /// Creates counts.
-    public init(variant: String, exposed: Int, completed: Int, converted: Int) {
-        self.variant = variant
-        self.exposed = exposed
-        self.completed = completed
-        self.converted = converted
+extension ExperimentStore {
+    /// The result of the walkthrough's experiment so far.
+    ///
+    /// - Parameters:
+    ///   - walkthrough: The definition, with its `experiment`.
+    ///   - goal: The goal to count; by default the experiment's first (with none, converting
+    ///     means completing the walkthrough).
+    /// - Returns: `nil` when the definition has no experiment.
+    /// - Throws: Whatever the store throws when reading.
+    public func experimentResult(
+        of walkthrough: Walkthrough, goal: String? = nil
+    ) throws -> ExperimentResult? {
+        guard let experiment = walkthrough.experiment else { return nil }
+        let goal = goal ?? experiment.goals.first
+        let counts = try experimentCounts(
+            walkthrough: walkthrough.id, experiment: experiment.id, goal: goal)
+        return ExperimentResult(
+            experiment: experiment, walkthrough: walkthrough.id, goal: goal, counts: counts)
     }
 }
 
 /// The experiment's queries, written once for both backends.
-enum ExperimentQueries {
+package enum ExperimentQueries {
     /// The counts per group, for `events` and `goals` tables whose user column is
     /// `userColumn`; parameters: the walkthrough, the experiment and the goal (`NULL`: none).
     ///
     /// A user's exposure is their earliest `exposed` event (there is one, unless two processes
     /// exposed the same user at once; the group is the same in both). A completion counts
     /// when it comes at or after the exposure, a goal when it is reached at or after it.
-    static func counts(
+    package static func counts(
         events: String, goals: String, userColumn: String, parameter: (Int) -> String
     ) -> String {
         """
@@ -81,7 +81,9 @@ enum ExperimentQueries {
     }
 
     /// The group of a user's first exposure; parameters: walkthrough, experiment, user.
-    static func exposure(events: String, userColumn: String, parameter: (Int) -> String)
+    static func exposure(
+        events: String, userColumn: String, parameter: (Int) -> String
+    )
         -> String
     {
         """

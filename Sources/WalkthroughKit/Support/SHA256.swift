@@ -7,6 +7,20 @@
 package enum SHA256 {
     /// The 32-byte digest of `bytes`.
     package static func digest(_ bytes: some Collection<UInt8>) -> [UInt8] {
+        hashState(bytes).flatMap { word in
+            [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: word >> UInt32($0)) }
+        }
+    }
+
+    /// The first 8 bytes of the digest of `bytes`, big-endian: what an experiment's bucket is
+    /// taken from.
+    package static func prefix64(_ bytes: some Collection<UInt8>) -> UInt64 {
+        let state = hashState(bytes)
+        return UInt64(state[0]) << 32 | UInt64(state[1])
+    }
+
+    /// The eight words of the hash's final state: the digest, big-endian word by word.
+    private static func hashState(_ bytes: some Collection<UInt8>) -> [UInt32] {
         var state: [UInt32] = [
             0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a,
             0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
@@ -45,19 +59,16 @@ package enum SHA256 {
                 let second = sum0 &+ majority
                 (h, g, f, e, d, c, b, a) = (g, f, e, d &+ first, c, b, a, first &+ second)
             }
-            for (index, value) in [a, b, c, d, e, f, g, h].enumerated() {
-                state[index] = state[index] &+ value
-            }
+            state[0] = state[0] &+ a
+            state[1] = state[1] &+ b
+            state[2] = state[2] &+ c
+            state[3] = state[3] &+ d
+            state[4] = state[4] &+ e
+            state[5] = state[5] &+ f
+            state[6] = state[6] &+ g
+            state[7] = state[7] &+ h
         }
-        return state.flatMap { word in
-            [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: word >> UInt32($0)) }
-        }
-    }
-
-    /// The first 8 bytes of the digest of `bytes`, big-endian: what an experiment's bucket is
-    /// taken from.
-    package static func prefix64(_ bytes: some Collection<UInt8>) -> UInt64 {
-        digest(bytes).prefix(8).reduce(0) { $0 << 8 | UInt64($1) }
+        return state
     }
 
     private static func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {

@@ -151,24 +151,3 @@ public struct ExperimentResult: Sendable, Hashable {
         return Statistics.chiSquareSurvival(statistic, degrees: observed.count - 1)
     }
 }
-
-extension ExperimentStore {
-    /// The result of the walkthrough's experiment so far.
-    ///
-    /// - Parameters:
-    ///   - walkthrough: The definition, with its `experiment`.
-    ///   - goal: The goal to count; by default the experiment's first (with none, converting
-    ///     means completing the walkthrough).
-    /// - Returns: `nil` when the definition has no experiment.
-    /// - Throws: Whatever the store throws when reading.
-    public func experimentResult(
-        of walkthrough: Walkthrough, goal: String? = nil
-    ) throws -> ExperimentResult? {
-        guard let experiment = walkthrough.experiment else { return nil }
-        let goal = goal ?? experiment.goals.first
-        let counts = try experimentCounts(
-            walkthrough: walkthrough.id, experiment: experiment.id, goal: goal)
-        return ExperimentResult(
-            experiment: experiment, walkthrough: walkthrough.id, goal: goal, counts: counts)
-    }
-}
