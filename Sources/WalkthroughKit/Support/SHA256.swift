@@ -25,48 +25,56 @@ package enum SHA256 {
             0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a,
             0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
         ]
-        var message = Array(bytes)
+        var message = [UInt8]()
+        // The input, its padding and its length: one allocation.
+        message.reserveCapacity(bytes.count + 72)
+        message.append(contentsOf: bytes)
         let bitLength = UInt64(message.count) &* 8
         message.append(0x80)
         while message.count % 64 != 56 { message.append(0) }
         for shift in stride(from: 56, through: 0, by: -8) {
             message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
         }
-        var words = [UInt32](repeating: 0, count: 64)
-        for block in stride(from: 0, to: message.count, by: 64) {
-            for index in 0..<16 {
-                let base = block + index * 4
-                words[index] =
-                    UInt32(message[base]) << 24 | UInt32(message[base + 1]) << 16
-                    | UInt32(message[base + 2]) << 8 | UInt32(message[base + 3])
+        // The message schedule on the stack: no allocation per block.
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { words in
+            roundConstants.withUnsafeBufferPointer { constants in
+                for block in stride(from: 0, to: message.count, by: 64) {
+                    for index in 0..<16 {
+                        let base = block + index * 4
+                        words[index] =
+                            UInt32(message[base]) << 24 | UInt32(message[base + 1]) << 16
+                            | UInt32(message[base + 2]) << 8 | UInt32(message[base + 3])
+                    }
+                    for index in 16..<64 {
+                        let early = words[index - 15]
+                        let late = words[index - 2]
+                        let sigma0 = rotate(early, 7) ^ rotate(early, 18) ^ (early >> 3)
+                        let sigma1 = rotate(late, 17) ^ rotate(late, 19) ^ (late >> 10)
+                        words[index] = words[index - 16] &+ sigma0 &+ words[index - 7] &+ sigma1
+                    }
+                    var (a, b, c, d, e, f, g, h) = (
+                        state[0], state[1], state[2], state[3], state[4], state[5], state[6],
+                        state[7]
+                    )
+                    for index in 0..<64 {
+                        let sum1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
+                        let choice = (e & f) ^ (~e & g)
+                        let first = h &+ sum1 &+ choice &+ constants[index] &+ words[index]
+                        let sum0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
+                        let majority = (a & b) ^ (a & c) ^ (b & c)
+                        let second = sum0 &+ majority
+                        (h, g, f, e, d, c, b, a) = (g, f, e, d &+ first, c, b, a, first &+ second)
+                    }
+                    state[0] = state[0] &+ a
+                    state[1] = state[1] &+ b
+                    state[2] = state[2] &+ c
+                    state[3] = state[3] &+ d
+                    state[4] = state[4] &+ e
+                    state[5] = state[5] &+ f
+                    state[6] = state[6] &+ g
+                    state[7] = state[7] &+ h
+                }
             }
-            for index in 16..<64 {
-                let early = words[index - 15]
-                let late = words[index - 2]
-                let sigma0 = rotate(early, 7) ^ rotate(early, 18) ^ (early >> 3)
-                let sigma1 = rotate(late, 17) ^ rotate(late, 19) ^ (late >> 10)
-                words[index] = words[index - 16] &+ sigma0 &+ words[index - 7] &+ sigma1
-            }
-            var (a, b, c, d, e, f, g, h) = (
-                state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7]
-            )
-            for index in 0..<64 {
-                let sum1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
-                let choice = (e & f) ^ (~e & g)
-                let first = h &+ sum1 &+ choice &+ roundConstants[index] &+ words[index]
-                let sum0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
-                let majority = (a & b) ^ (a & c) ^ (b & c)
-                let second = sum0 &+ majority
-                (h, g, f, e, d, c, b, a) = (g, f, e, d &+ first, c, b, a, first &+ second)
-            }
-            state[0] = state[0] &+ a
-            state[1] = state[1] &+ b
-            state[2] = state[2] &+ c
-            state[3] = state[3] &+ d
-            state[4] = state[4] &+ e
-            state[5] = state[5] &+ f
-            state[6] = state[6] &+ g
-            state[7] = state[7] &+ h
         }
         return state
     }
