@@ -50,6 +50,7 @@ enum BenchRunner {
         case .stats: return try StatsSuite.run(context)
         case .embed: return try EmbedSuite.run(context)
         case .image: return try ImageSuite.run(context)
+        case .experiment: return try ExperimentSuite.run(context)
         }
     }
 }

@@ -41,6 +41,10 @@ struct HelpTests {
           events prune            Remove the events older than a date; the records stay.
           stats                   Show a walkthrough's funnel: who started, finished,
                                   and where they stopped.
+          variant                 Print the variant of the walkthrough's experiment a
+                                  user is in, or holdout.
+          goal                    Record that a user reached a goal, for the
+                                  walkthroughs' experiments.
           help                    Show help for the tool or for one subcommand.
 
           See 'walkthrough help <subcommand>' for detailed help.
@@ -59,7 +63,7 @@ struct HelpTests {
         reason is printed, unless --force; a user who finished an earlier version is
         shown only what's new, unless --all.
 
-        USAGE: walkthrough play <walkthrough> [--user <name>] [--db <path>] [--force] [--restart] [--plain] [--all] [--locale <tag>] [--images <mode>] [--watch]
+        USAGE: walkthrough play <walkthrough> [--user <name>] [--db <path>] [--force] [--restart] [--plain] [--all] [--locale <tag>] [--images <mode>] [--watch] [--variant <id>]
 
         ARGUMENTS:
           <walkthrough>           A definition file, file name or id.
@@ -81,6 +85,8 @@ struct HelpTests {
                                   or none (default: WALKTHROUGH_IMAGES, else auto).
           --watch                 For authors: reload and redraw when the file is saved,
                                   show its problems on the screen, record nothing.
+          --variant <id>          With --watch: show the pages this variant of the
+                                  experiment shows.
           -h, --help              Show help information.
 
         """
@@ -113,8 +119,9 @@ struct HelpTests {
 
         Due means not seen at the current version, and every rule of the definition's
         "when" allows it (after, env, from/until, maxShows, minInterval); nothing is due
-        when WALKTHROUGH_DISABLE is set (not empty, 0 or false) or CI is true or 1.
-        Reasons: due, seen, notYet, expired, waitingFor, env, maxShows, quietPeriod,
+        when WALKTHROUGH_DISABLE is set (not empty, 0 or false) or CI is true or 1, and
+        a user in the holdout of the definition's experiment is shown nothing. Reasons:
+        due, seen, notYet, expired, waitingFor, env, maxShows, quietPeriod, holdout,
         disabled, ci. --json prints walkthrough, user, due, reason, detail and pages
         (the 1-based pages it would show). Only reads; nothing is created. For scripts:
         walkthrough due ID -q && walkthrough play ID

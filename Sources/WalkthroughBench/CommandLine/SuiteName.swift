@@ -20,6 +20,9 @@ enum SuiteName: String, CaseIterable, Sendable {
     /// The first frame with a 1000 × 700 PNG against the `chafa` command, and the memory the
     /// image adds.
     case image
+    /// `walkthrough stats --experiment` against one query and Python's `statistics`, and the
+    /// assignment's cost in the gate.
+    case experiment
 
     /// One line on what the suite compares, for `--help` and the table headers.
     var summary: String {
@@ -48,6 +51,9 @@ enum SuiteName: String, CaseIterable, Sendable {
         case .image:
             return "first frame of `walkthrough play` with a 1000×700 PNG vs the chafa command, "
                 + "whole processes on a pty; the memory the image adds"
+        case .experiment:
+            return "`walkthrough stats ID --experiment --json` vs one SQL query + Python's "
+                + "statistics.NormalDist, 100k users; the assignment's cost in the gate"
         }
     }
 }

@@ -230,7 +230,7 @@ enum StatsSuite {
         """
 
     @discardableResult
-    private static func shell(
+    static func shell(
         _ executable: String, _ arguments: [String], input: String? = nil,
         _ environment: [String: String]
     ) throws -> String {

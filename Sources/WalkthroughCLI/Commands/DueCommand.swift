@@ -17,8 +17,9 @@ struct DueCommand: ParsableCommand {
         discussion: """
             Due means not seen at the current version, and every rule of the definition's \
             "when" allows it (after, env, from/until, maxShows, minInterval); nothing is due \
-            when WALKTHROUGH_DISABLE is set (not empty, 0 or false) or CI is true or 1. \
-            Reasons: due, seen, notYet, expired, waitingFor, env, maxShows, quietPeriod, \
+            when WALKTHROUGH_DISABLE is set (not empty, 0 or false) or CI is true or 1, and \
+            a user in the holdout of the definition's experiment is shown nothing. Reasons: \
+            due, seen, notYet, expired, waitingFor, env, maxShows, quietPeriod, holdout, \
             disabled, ci. --json prints walkthrough, user, due, reason, detail and pages (the \
             1-based pages it would show). Only reads; nothing is created. For scripts: \
             walkthrough due ID -q && walkthrough play ID

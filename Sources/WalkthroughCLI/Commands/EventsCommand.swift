@@ -15,8 +15,10 @@ struct EventsCommand: ParsableCommand {
         abstract: "Print the recorded events of sessions as JSON Lines, oldest first.",
         discussion: """
             One JSON object a line: {time, user, walkthrough, version, event, page, outcome, \
-            locale}, plus resumed and forced on started and signal on interrupted. event is \
-            started, page, finished, quit or interrupted; page counts from 1. DATE is \
+            locale, variant}, plus resumed and forced on started, signal on interrupted and \
+            experiment on exposed. event is started, page, finished, quit, interrupted or \
+            exposed; variant is the user's group in the walkthrough's experiment (null outside \
+            one); page counts from 1. DATE is \
             YYYY-MM-DD or RFC 3339. Only reads. WALKTHROUGH_EVENTS=off stops recording; \
             'walkthrough events prune --before DATE' removes old ones.
             """,
@@ -76,6 +78,8 @@ struct EventsCommand: ParsableCommand {
             outcome = .string(SeenOutcome(finish).rawValue)
         case .interrupted(let signal):
             extra = [("signal", .string(signal))]
+        case .exposed:
+            extra = [("experiment", event.experiment.map(JSONText.string) ?? .null)]
         case .page, .quit:
             break
         }
@@ -89,6 +93,7 @@ struct EventsCommand: ParsableCommand {
                 ("page", .integer(event.page + 1)),
                 ("outcome", outcome),
                 ("locale", event.locale.map(JSONText.string) ?? .null),
+                ("variant", event.variant.map(JSONText.string) ?? .null),
             ] + extra
         ).renderedOnOneLine()
     }

@@ -15,7 +15,13 @@ extension PlayCommand {
         }
         let path = try DefinitionResolver(environment: environment).resolve(walkthrough)
         let tag = try locale.tag(environment: environment, command: name)
-        let load = { Self.watchedDefinition(at: path, locale: tag) }
+        if variant == Experiment.holdoutName {
+            throw CommandLineError.usage(
+                "the holdout is shown nothing; name one of the variants with '--variant <id>'",
+                command: name)
+        }
+        let variant = variant
+        let load = { Self.watchedDefinition(at: path, locale: tag, variant: variant) }
         let first = load()
         let watcher = try DefinitionWatcher(folders: first.folders)
         let session = Session(walkthrough: first.walkthrough)
@@ -38,10 +44,11 @@ extension PlayCommand {
         }
     }
 
-    /// The definition at `path`, or a one-page walkthrough listing why it is not valid; and the
-    /// folders to watch (the definition's, and its images').
+    /// The definition at `path` (only the pages of `variant`, when named), or a one-page
+    /// walkthrough listing why it is not valid; and the folders to watch (the definition's,
+    /// and its images').
     static func watchedDefinition(
-        at path: String, locale: LanguageTag?
+        at path: String, locale: LanguageTag?, variant: String? = nil
     ) -> (walkthrough: Walkthrough, folders: [String]) {
         let folder = Self.folder(of: path)
         let report = DefinitionLoader.validate(contentsOf: path)
@@ -55,7 +62,20 @@ extension PlayCommand {
                     + "\n\nSave the file to try again; q quits.")
             return (Walkthrough(id: "invalid", title: "--watch", pages: [page]), [folder])
         }
-        let localized = walkthrough.localized(for: locale)
+        var localized = walkthrough.localized(for: locale)
+        if let variant {
+            guard let shown = Self.pages(of: variant, in: localized) else {
+                let known = localized.experiment?.variants.map(\.id) ?? []
+                let page = Page(
+                    id: "problems", heading: "\(report.file) has no variant \(variant)",
+                    content: (known.isEmpty
+                        ? "It has no experiment."
+                        : "Its variants: \(known.joined(separator: ", ")).")
+                        + "\n\nSave the file to try again; q quits.")
+                return (Walkthrough(id: "invalid", title: "--watch", pages: [page]), [folder])
+            }
+            localized.pages = shown
+        }
         let imageFolders = localized.pages.compactMap { localized.imagePath(of: $0) }.map(
             Self.folder(of:))
         var folders = [folder]
@@ -63,6 +83,14 @@ extension PlayCommand {
             folders.append(imageFolder)
         }
         return (localized, folders)
+    }
+
+    /// The pages `variant` of the walkthrough's experiment shows, or `nil` when it has no
+    /// such variant.
+    private static func pages(of variant: String, in walkthrough: Walkthrough) -> [Page]? {
+        guard let index = walkthrough.experiment?.variants.firstIndex(where: { $0.id == variant })
+        else { return nil }
+        return walkthrough.pagePositions(for: .variant(index)).map { walkthrough.pages[$0] }
     }
 
     private static func folder(of path: String) -> String {

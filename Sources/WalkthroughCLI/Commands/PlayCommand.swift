@@ -40,6 +40,9 @@ struct PlayCommand: ParsableCommand {
                 "watch",
                 help: "For authors: reload and redraw when the file is saved, show its problems "
                     + "on the screen, record nothing."),
+            .option(
+                "variant", value: "id",
+                help: "With --watch: show the pages this variant of the experiment shows."),
         ])
 
     /// The `FILE|ID` argument.
@@ -60,6 +63,8 @@ struct PlayCommand: ParsableCommand {
     var images: ImagesOption
     /// `--watch`: reload on save, record nothing.
     var watch: Bool
+    /// `--variant`, with `--watch`: the experiment's variant to show.
+    var variant: String?
 
     init(parsed: ParsedArguments) {
         walkthrough = parsed.argument("walkthrough")[0]
@@ -71,6 +76,7 @@ struct PlayCommand: ParsableCommand {
         locale = LocaleOption(parsed: parsed)
         images = ImagesOption(parsed: parsed)
         watch = parsed.flag("watch")
+        variant = parsed.value("variant")
     }
 
     func run(in context: CommandContext) throws -> ExitCode {
@@ -78,6 +84,11 @@ struct PlayCommand: ParsableCommand {
         let environment = context.environment
         let imageMode = try images.mode(environment: environment, command: name)
         if watch { return try runWatching(in: context, images: imageMode) }
+        if variant != nil {
+            throw CommandLineError.usage(
+                "'--variant <id>' is for authors, with '--watch'; a user's variant is their "
+                    + "assignment (walkthrough variant)", command: name)
+        }
         let gate = try store.gate(environment: environment, command: name)
         let tag = try locale.tag(environment: environment, command: name)
         let definition = try Definitions.load(walkthrough, environment: environment)

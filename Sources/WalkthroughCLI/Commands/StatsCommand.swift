@@ -22,7 +22,13 @@ struct StatsCommand: ParsableCommand {
             median time to complete, and for each page how many users reached it and how many \
             stopped there without finishing. DATE is YYYY-MM-DD or RFC 3339. --json prints \
             {walkthrough, version, users, completed, skipped, inProgress, completionRate, \
-            medianSecondsToComplete, pages: [{page, id, reached, dropped}]}. Only reads.
+            medianSecondsToComplete, pages: [{page, id, reached, dropped}]}. With \
+            --experiment, the walkthrough's experiment instead: per variant and the holdout, \
+            the users exposed, completed and converted (reached --goal NAME, by default the \
+            experiment's first goal, at or after their exposure), the rates, and each variant \
+            against the first (the control): the difference in conversion rate with its 95% \
+            interval and the two-proportion z-test's p-value; and the sample-ratio-mismatch \
+            check (a warning when its p-value is below 0.001). Only reads.
             """,
         arguments: [
             ArgumentSpec(name: "walkthrough", help: "A definition file, file name or id.")
@@ -31,6 +37,10 @@ struct StatsCommand: ParsableCommand {
             .option("since", value: "date", help: "Count only the events at or after DATE."),
             .option("version", value: "n", help: "Count this version (default: the definition's)."),
             .flag("json", help: "Print a JSON object instead of a chart."),
+            .flag("experiment", help: "Show the result of the walkthrough's experiment."),
+            .option(
+                "goal", value: "name",
+                help: "With --experiment: count this goal (default: the experiment's first)."),
             StoreOptions.databaseSpec,
         ])
 
@@ -44,6 +54,10 @@ struct StatsCommand: ParsableCommand {
     var json: Bool
     /// `--db`, through the shared options.
     var store: StoreOptions
+    /// `--experiment`: the experiment's result rather than the funnel.
+    var experiment: Bool
+    /// `--goal`, with `--experiment`.
+    var goal: String?
 
     init(parsed: ParsedArguments) throws(CommandLineError) {
         let name = Self.configuration.name
@@ -61,6 +75,9 @@ struct StatsCommand: ParsableCommand {
         }
         json = parsed.flag("json")
         store = StoreOptions(parsed: parsed)
+        experiment = parsed.flag("experiment")
+        goal = parsed.value("goal")
+        try checkExperimentOptions()
     }
 
     func run(in context: CommandContext) throws -> ExitCode {
@@ -68,6 +85,9 @@ struct StatsCommand: ParsableCommand {
         let path = try store.databasePath(
             environment: environment, command: Self.configuration.name)
         let definition = try Definitions.load(walkthrough, environment: environment)
+        if experiment {
+            return try runExperiment(definition, path: path, in: context)
+        }
         let stats =
             try SeenStores.openIfPresent(path, environment: environment)?.funnel(
                 of: definition, version: version, since: since)
@@ -153,7 +173,7 @@ struct StatsCommand: ParsableCommand {
     }
 
     /// `58.3`: one decimal.
-    private static func tenths(_ value: Double) -> String {
+    static func tenths(_ value: Double) -> String {
         let tenths = Int((value * 10).rounded())
         return "\(tenths / 10).\(tenths % 10)"
     }

@@ -29,6 +29,8 @@ enum WalkthroughCommand {
             EventsCommand.self,
             EventsPruneCommand.self,
             StatsCommand.self,
+            VariantCommand.self,
+            GoalCommand.self,
         ]
     }
 

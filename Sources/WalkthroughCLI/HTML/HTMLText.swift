@@ -1,4 +1,5 @@
 import FoundationEssentials
+import WalkthroughKit
 import WalkthroughTerminal
 
 /// Definition text made safe for the page: it only ever becomes escaped text or JSON data, never

@@ -189,6 +189,10 @@ struct CommandWords {
                     "date": decision.dueAt.map(Timestamp.json) ?? "",
                     "interval": rules.minInterval.map(RuleDuration.format) ?? "",
                 ])
+        case .holdout:
+            return strings.text(
+                .dueHoldout,
+                ["user": decision.user, "experiment": walkthrough.experiment?.id ?? ""])
         case .disabled, .ci:
             let name = decision.reason == .disabled ? "WALKTHROUGH_DISABLE" : "CI"
             return strings.text(

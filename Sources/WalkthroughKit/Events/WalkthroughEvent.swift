@@ -22,9 +22,13 @@ public struct WalkthroughEvent: Sendable, Hashable {
         case quit
         /// A signal (`SIGINT`, `SIGTERM`, `SIGHUP`) ended playing; the progress is kept.
         case interrupted(signal: String)
+        /// The user was first assigned to the walkthrough's experiment, at the moment a variant
+        /// was first shown to them or they were first held out (the event's ``variant`` says
+        /// which).
+        case exposed
 
         /// The event's name, as stored and printed: `started`, `page`, `finished`, `quit`,
-        /// `interrupted`.
+        /// `interrupted`, `exposed`.
         public var name: String {
             switch self {
             case .started: return "started"
@@ -32,6 +36,7 @@ public struct WalkthroughEvent: Sendable, Hashable {
             case .finished: return "finished"
             case .quit: return "quit"
             case .interrupted: return "interrupted"
+            case .exposed: return "exposed"
             }
         }
     }
@@ -50,12 +55,19 @@ public struct WalkthroughEvent: Sendable, Hashable {
     public var page: Int
     /// The locale the session was given, if any.
     public var locale: String?
+    /// The user's group in the walkthrough's experiment (a variant's id, or `holdout`), once
+    /// the user was exposed to it; `nil` outside an experiment.
+    public var variant: String?
+    /// The id of that experiment, with ``variant``.
+    public var experiment: String?
 
     /// Creates an event.
     public init(
         time: Date, user: String, walkthrough: String, version: Int, kind: Kind, page: Int,
-        locale: String? = nil
+        locale: String? = nil, variant: String? = nil, experiment: String? = nil
     ) {
+        self.variant = variant
+        self.experiment = experiment
         self.time = time
         self.user = user
         self.walkthrough = walkthrough
@@ -103,12 +115,19 @@ public struct SessionStep: Sendable, Hashable {
     public var events: [Event]
     /// The session's locale, kept with every event.
     public var locale: String?
+    /// The user's group in the experiment (a variant's id, or `holdout`), kept with every
+    /// event; `nil` outside an experiment.
+    public var variant: String?
+    /// The experiment's id, with ``variant``.
+    public var experiment: String?
 
     /// Creates a step.
     public init(
         user: String, walkthrough: String, version: Int, change: Change?, events: [Event],
-        locale: String? = nil
+        locale: String? = nil, variant: String? = nil, experiment: String? = nil
     ) {
+        self.variant = variant
+        self.experiment = experiment
         self.user = user
         self.walkthrough = walkthrough
         self.version = version
@@ -122,7 +141,8 @@ public struct SessionStep: Sendable, Hashable {
         events.map {
             WalkthroughEvent(
                 time: time, user: user, walkthrough: walkthrough, version: version,
-                kind: $0.kind, page: $0.page, locale: locale)
+                kind: $0.kind, page: $0.page, locale: locale, variant: variant,
+                experiment: experiment)
         }
     }
 }

@@ -73,6 +73,7 @@ extension FirstRunGate {
         if !force, QuietSwitch.reason(environment: environment) != nil {
             return (.notDue(evaluate(walkthrough, user: user, history: ShowHistory())), nil)
         }
+        let recordsEvents = recordsEvents ?? EventRecording.isEnabled(environment: environment)
         do {
             var opened: (any SeenStore)?
             var writeFailure: SeenStoreError?
@@ -97,6 +98,16 @@ extension FirstRunGate {
                     if decision.reason == .seen, let record = decision.record {
                         return (.alreadySeen(record), decision)
                     }
+                    if decision.reason == .holdout, recordsEvents, writeFailure == nil {
+                        // The first time a user is held out is an exposure, on the one store.
+                        if let store = try opened
+                            ?? self.store.open(environment: environment, mode: .create)
+                        {
+                            try ExperimentExposure.recordHoldout(
+                                of: walkthrough, user: user, store: store,
+                                recordsEvents: recordsEvents)
+                        }
+                    }
                     return (.notDue(decision), decision)
                 }
                 if let writeFailure { throw writeFailure }
@@ -119,8 +130,9 @@ extension FirstRunGate {
             let session = Session(
                 walkthrough: walkthrough, user: user, store: writable, priorRecord: record,
                 restart: restart, locale: walkthrough.locale, forced: force,
-                recordsEvents: recordsEvents ?? EventRecording.isEnabled(environment: environment),
-                pages: pages)
+                recordsEvents: recordsEvents, pages: pages,
+                experiment: ExperimentExposure.sessionExperiment(
+                    for: walkthrough, decision: due, user: user, store: writable))
             if session.alreadySeen, !force, let record = session.priorRecord {
                 return (.alreadySeen(record), due)
             }

@@ -33,8 +33,16 @@ public enum DefinitionFormat {
     /// `$schema` lets a definition name its JSON Schema for editors (`"$schema": "schema.json"`).
     public static let rootKeys = [
         "$schema", "id", "version", "title", "navigation", "skippable", "finishLabel",
-        "defaultLocale", "when", "pages",
+        "defaultLocale", "when", "experiment", "pages",
     ]
+    /// The keys of `experiment`.
+    public static let experimentKeys = ["id", "variants", "holdout", "goals"]
+    /// The keys of a variant of `experiment.variants`.
+    public static let variantKeys = ["id", "weight", "pages"]
+    /// The highest weight of a variant.
+    public static let maximumWeight = 10_000
+    /// The most variants an experiment may have.
+    public static let maximumVariants = 100
     /// The keys of a walkthrough's `when`.
     public static let ruleKeys = ["after", "env", "from", "until", "maxShows", "minInterval"]
     /// The keys of a page's `when`.

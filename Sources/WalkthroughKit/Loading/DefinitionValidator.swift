@@ -21,6 +21,8 @@ struct DefinitionValidator {
     var sinceChecks: [(since: Int, path: String, position: SourcePosition)] = []
     /// Where each entry of the top-level `when.after` is, for the folder's checks.
     var afterPositions: [SourcePosition] = []
+    /// Each page id a variant of `experiment` names and where, checked against the pages.
+    var variantPageChecks: [(id: String, path: String, position: SourcePosition)] = []
 
     /// Where a field given as an object of locales is, and which locales it has.
     private struct TranslatedField {
@@ -72,6 +74,7 @@ struct DefinitionValidator {
         var hasPages = false
         var translations: Translations = [:]
         var rules = ShowRules()
+        var experiment: Experiment?
 
         for member in document.members(of: root) {
             let value = member.value
@@ -129,6 +132,8 @@ struct DefinitionValidator {
                 translations[.finishLabel] = translated
             } else if document.key(member.key, equals: "when") {
                 rules = self.rules(document, value, path: "when", onPage: false)
+            } else if document.key(member.key, equals: "experiment") {
+                experiment = self.experiment(document, value)
             } else if document.key(member.key, equals: "pages") {
                 hasPages = true
                 pages = self.pages(document, value, path: "pages")
@@ -144,6 +149,7 @@ struct DefinitionValidator {
         }
         checkTranslations()
         checkSince(version: version)
+        checkVariantPages(pages)
         if let id, rules.after.contains(id) {
             report(.afterCycle([id, id]), path: "when.after", at: document.position(of: root))
         }
@@ -161,7 +167,8 @@ struct DefinitionValidator {
             skippable: skippable, finishLabel: finishLabel, pages: pages,
             baseDirectory: baseDirectory, defaultLocale: defaultLocale,
             locales: [defaultLocale] + locales.filter { $0 != defaultLocale },
-            translations: translations.filter { !$0.value.isEmpty }, when: rules)
+            translations: translations.filter { !$0.value.isEmpty }, when: rules,
+            experiment: experiment)
         walkthrough.locale = defaultLocale
         return walkthrough
     }

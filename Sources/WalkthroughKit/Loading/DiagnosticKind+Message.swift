@@ -185,6 +185,16 @@ extension DiagnosticKind {
                 "no walkthrough \(CharacterSafety.quoted(id)) in this folder; this one is due only once "
                 + "the user has completed or skipped it; check the id if it is not in another "
                 + "folder"
+        case .invalidExperiment(let problem):
+            return problem
+        case .unknownPage(let id):
+            return
+                "no page has the id \(CharacterSafety.quoted(id)); use the id of one of the "
+                + "definition's pages"
+        case .duplicateVariant(let id, let firstIndex):
+            return
+                "variant id \(CharacterSafety.quoted(id)) is already used by variants[\(firstIndex)]; "
+                + "give each variant its own id"
         case .bidiControl(let scalar):
             return
                 "contains the bidirectional control U+\(CharacterSafety.hex4(scalar)), which can make text "

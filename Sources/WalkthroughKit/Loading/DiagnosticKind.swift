@@ -126,6 +126,16 @@ public enum DiagnosticKind: Sendable, Hashable {
     /// another folder).
     case unknownAfter(String)
 
+    // MARK: Experiments
+
+    /// An `experiment` that breaks one of its rules; the text says which (an id that is not
+    /// one, a weight that is not a positive whole number, a holdout outside 0–50, …).
+    case invalidExperiment(String)
+    /// A variant's `pages` names a page id the definition does not have.
+    case unknownPage(String)
+    /// A variant id that an earlier variant (index `firstIndex`, 0-based) already has.
+    case duplicateVariant(id: String, firstIndex: Int)
+
     /// Whether this kind of problem makes the definition invalid or only deserves attention.
     public var severity: Diagnostic.Severity {
         switch self {
@@ -197,6 +207,9 @@ public enum DiagnosticKind: Sendable, Hashable {
         case .sinceAfterVersion: return "sinceAfterVersion"
         case .afterCycle: return "afterCycle"
         case .unknownAfter: return "unknownAfter"
+        case .invalidExperiment: return "invalidExperiment"
+        case .unknownPage: return "unknownPage"
+        case .duplicateVariant: return "duplicateVariant"
         }
     }
 }

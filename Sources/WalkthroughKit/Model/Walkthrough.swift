@@ -58,6 +58,8 @@ public struct Walkthrough: Sendable, Hashable {
     /// `when`: the conditions under which the walkthrough is due (``DueDecision``); empty
     /// rules leave only "not seen at this version".
     public var when: ShowRules
+    /// `experiment`: the variants tried on the walkthrough's users, if any (``Experiment``).
+    public var experiment: Experiment?
 
     /// Creates a walkthrough in code.
     ///
@@ -67,9 +69,11 @@ public struct Walkthrough: Sendable, Hashable {
         id: String, version: Int = 1, title: String? = nil, navigation: NavigationMode = .free,
         skippable: Bool = true, finishLabel: String = Walkthrough.defaultFinishLabel,
         pages: [Page], baseDirectory: String? = nil, defaultLocale: String = "en",
-        locales: [String]? = nil, translations: Translations = [:], when: ShowRules = ShowRules()
+        locales: [String]? = nil, translations: Translations = [:], when: ShowRules = ShowRules(),
+        experiment: Experiment? = nil
     ) {
         self.when = when
+        self.experiment = experiment
         precondition(!pages.isEmpty, "a walkthrough has at least one page")
         precondition(version >= 1, "a walkthrough's version is 1 or more")
         self.id = id

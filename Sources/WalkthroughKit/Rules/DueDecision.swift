@@ -35,6 +35,10 @@ public struct DueDecision: Sendable, Hashable {
     /// The version what's new counts from (the one the user finished), when only what's new
     /// would be shown.
     public var whatsNewSince: Int?
+    /// The user's group in the walkthrough's `experiment`, when it has one and every other
+    /// rule let it through: ``DueReason/holdout`` for the holdout, else the variant whose
+    /// pages ``pages`` are.
+    public var group: ExperimentGroup?
 
     /// Whether it is due.
     public var isDue: Bool { reason == .due }
@@ -137,6 +141,7 @@ public struct DueDecision: Sendable, Hashable {
                         + "\(RuleDuration.format(interval)))")
             }
         }
+        if let held = holdout(of: walkthrough, user: user, into: &decision) { return held }
         return pages(of: walkthrough, history: history, environment: environment, into: decision)
     }
 
@@ -148,7 +153,7 @@ public struct DueDecision: Sendable, Hashable {
     ) -> DueDecision {
         var decision = decision
         let since = whatsNewBase(of: walkthrough, history: history)
-        var candidates = Array(walkthrough.pages.indices)
+        var candidates = walkthrough.pagePositions(for: decision.group ?? .variant(0))
         if let since {
             let newer = candidates.filter { walkthrough.pages[$0].since > since }
             if !newer.isEmpty {

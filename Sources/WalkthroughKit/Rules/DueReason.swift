@@ -1,8 +1,8 @@
 /// Why a walkthrough is due or not: the `reason` of `walkthrough due --json`.
 ///
 /// Checked in this order, and the first that applies is the answer: ``disabled``, ``ci``,
-/// ``seen``, ``env``, ``notYet``, ``expired``, ``waitingFor``, ``maxShows``, ``quietPeriod``;
-/// otherwise ``due`` (or ``env`` when every page it would show is left out by its own `env`).
+/// ``seen``, ``env``, ``notYet``, ``expired``, ``waitingFor``, ``maxShows``, ``quietPeriod``,
+/// ``holdout``; otherwise ``due`` (or ``env`` when every page it would show is left out by its own `env`).
 public enum DueReason: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// It is due: it would be shown.
     case due
@@ -20,6 +20,9 @@ public enum DueReason: String, Sendable, Hashable, CaseIterable, CustomStringCon
     case maxShows
     /// A walkthrough was shown automatically to the user within `when.minInterval`.
     case quietPeriod
+    /// The user is in the holdout of the walkthrough's `experiment`: shown nothing, and
+    /// counted as the comparison the variants are measured against.
+    case holdout
     /// `WALKTHROUGH_DISABLE` is set (to anything but empty, `0` or `false`).
     case disabled
     /// `CI` is `true` or `1`.

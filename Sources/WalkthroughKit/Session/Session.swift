@@ -44,6 +44,9 @@ public final class Session {
     public let forced: Bool
     /// Whether the session writes events (``WalkthroughEvent``) to a store that records them.
     public let recordsEvents: Bool
+    /// The session's group in the walkthrough's experiment, kept with every event; `nil`
+    /// outside one.
+    public let experiment: SessionExperiment?
 
     private var observers: [(token: ObserverToken, handler: (SessionEvent) -> Void)] = []
     private var nextToken = 0
@@ -61,6 +64,7 @@ public final class Session {
         self.locale = nil
         self.forced = false
         self.recordsEvents = false
+        self.experiment = nil
     }
 
     /// Creates a session for `user`, reading their record from `store` first.
@@ -77,24 +81,29 @@ public final class Session {
     ///     pass ``EventRecording/isEnabled(environment:)`` to follow `WALKTHROUGH_EVENTS`.
     ///   - pages: The pages to show, as 0-based positions in the definition in increasing order
     ///     (``DueDecision/pages``); `nil` or empty: every page.
+    ///   - experiment: The user's variant of the walkthrough's experiment, kept with every
+    ///     event (and exposed on ``start()`` when it says so).
     /// - Throws: Whatever the store throws when reading.
     public convenience init(
         walkthrough: Walkthrough, user: String, store: any SeenStore, restart: Bool = false,
         locale: String? = nil, forced: Bool = false, recordsEvents: Bool = true,
-        pages: [Int]? = nil
+        pages: [Int]? = nil, experiment: SessionExperiment? = nil
     ) throws {
         try self.init(
             walkthrough: walkthrough, user: user, store: store,
             priorRecord: store.record(user: user, walkthrough: walkthrough.id), restart: restart,
-            locale: locale, forced: forced, recordsEvents: recordsEvents, pages: pages)
+            locale: locale, forced: forced, recordsEvents: recordsEvents, pages: pages,
+            experiment: experiment)
     }
 
     /// A session for `user` whose record was already read (`priorRecord`): what the gate,
     /// which reads it to decide, hands on so that the record is read once.
     package init(
         walkthrough: Walkthrough, user: String, store: any SeenStore, priorRecord: SeenRecord?,
-        restart: Bool, locale: String?, forced: Bool, recordsEvents: Bool, pages: [Int]?
+        restart: Bool, locale: String?, forced: Bool, recordsEvents: Bool, pages: [Int]?,
+        experiment: SessionExperiment? = nil
     ) {
+        self.experiment = experiment
         let record = priorRecord
         let chosen = (pages ?? []).filter { walkthrough.pages.indices.contains($0) }
         let positions = chosen.isEmpty ? Array(walkthrough.pages.indices) : chosen
@@ -177,9 +186,11 @@ public final class Session {
     /// - Throws: Whatever the store throws.
     public func start() throws {
         let page = navigator.index
+        let exposure: [SessionStep.Event] =
+            experiment?.exposesOnStart == true ? [.init(.exposed, page: page)] : []
         try store(
             .progress(page: page),
-            events: [
+            events: exposure + [
                 .init(.started(locale: locale, resumed: isResuming, forced: forced), page: page),
                 .init(.page, page: page),
             ])
@@ -281,7 +292,8 @@ public final class Session {
             try recorder.write(
                 SessionStep(
                     user: user, walkthrough: walkthrough.id, version: walkthrough.version,
-                    change: change, events: events, locale: locale))
+                    change: change, events: events, locale: locale,
+                    variant: experiment?.variant, experiment: experiment?.experiment))
             return
         }
         switch change {

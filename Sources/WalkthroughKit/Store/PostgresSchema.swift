@@ -30,6 +30,10 @@ enum PostgresSchema {
             version: 2,
             summary: "the events of every session, for the funnel (walkthrough events, stats)",
             statements: EventSchema.postgresStatements),
+        StoreSchema.Migration(
+            version: 3,
+            summary: "experiments: exposures and each event's variant, and the goals",
+            statements: ExperimentSchema.postgresStatements),
     ]
 
     /// The schema version this build writes and reads: the number of migrations.
@@ -84,7 +88,7 @@ enum PostgresSchema {
             CREATE POLICY walkthrough_own_records ON walkthrough_seen
                 USING (user_name = current_user) WITH CHECK (user_name = current_user)
             """,
-        ] + EventSchema.postgresRowSecurity
+        ] + EventSchema.postgresRowSecurity + ExperimentSchema.postgresRowSecurity
 
     /// Whether row security is on for the table, and whether it binds the current role (not a
     /// superuser, not `BYPASSRLS`, not the table's owner).

@@ -13,13 +13,14 @@ extension PostgresSeenStore {
         /// The event columns an insert writes, in order.
         static let insertColumns = """
             time, user_name, walkthrough, version, event, page, outcome, locale, resumed, forced,
-            signal
+            signal, variant, experiment
             """
 
         /// A step as one statement, so one round trip and one commit: the record's upsert (if
         /// any) as a data-modifying `WITH`, then the events. `$1` user, `$2` walkthrough, `$3`
         /// version, `$4` time, `$5` locale, `$6` the page or outcome of the change when there is
-        /// one; then six parameters an event (name, page, outcome, resumed, forced, signal).
+        /// one; then six parameters an event (name, page, outcome, resumed, forced, signal);
+        /// then the variant and the experiment.
         static func step(change: SessionStep.Change?, events: Int) -> Prepared {
             var sql = ""
             var name = "walkthrough_step_"
@@ -42,35 +43,47 @@ extension PostgresSeenStore {
                 name += "events_"
             }
             let first = types.count + 1
+            let variant = first + events * 6
             let rows = (0..<events).map { index in
                 let base = first + index * 6
                 let own = (0..<6).map { "$\(base + $0)" }
                 return "($4, $1, $2, $3, \(own[0]), \(own[1]), \(own[2]), $5, \(own[3]), "
-                    + "\(own[4]), \(own[5]))"
+                    + "\(own[4]), \(own[5]), $\(variant), $\(variant + 1))"
             }
             for _ in 0..<events { types += [text, int8, text, bool, bool, text] }
+            types += [text, text]
             sql +=
                 "INSERT INTO walkthrough_events (\(insertColumns)) VALUES "
                 + rows.joined(separator: ", ")
             return Prepared(name: name + String(events), sql: sql, parameterTypes: types)
         }
 
-        static let columns = """
-            time, user_name, walkthrough, version, event, page, outcome, locale, resumed, forced,
-            signal, id
+        /// Every column, in the order ``decodeEvent(_:row:)`` reads, `id` after `signal`; a
+        /// store older than schema version 3 (read, not migrated) has no variants.
+        static func columns(hasVariants: Bool) -> String {
             """
+            time, user_name, walkthrough, version, event, page, outcome, locale, resumed, forced,
+            signal, id, \(hasVariants ? "variant, experiment" : "NULL, NULL")
+            """
+        }
+
+        /// ``page(hasVariants:)`` of a store of schema version 3 or later, and of an older one.
+        static let pageWithVariants = page(hasVariants: true)
+        static let pageWithoutVariants = page(hasVariants: false)
 
         /// A page of events after (`$4` time, `$5` id), oldest first; `$1` walkthrough and
         /// `$2` user, each `NULL` for any; `$3` the earliest time; `$6` how many.
-        static let page = Prepared(
-            name: "walkthrough_events_page",
-            sql: """
-                SELECT \(columns) FROM walkthrough_events
-                WHERE ($1::text IS NULL OR walkthrough = $1) AND ($2::text IS NULL OR user_name = $2)
-                    AND time >= $3 AND (time, id) > ($4, $5)
-                ORDER BY time, id LIMIT $6
-                """,
-            parameterTypes: [text, text, int8, int8, int8, int8])
+        private static func page(hasVariants: Bool) -> Prepared {
+            Prepared(
+                name: hasVariants ? "walkthrough_events_page_v3" : "walkthrough_events_page",
+                sql: """
+                    SELECT \(columns(hasVariants: hasVariants)) FROM walkthrough_events
+                    WHERE ($1::text IS NULL OR walkthrough = $1) AND ($2::text IS NULL OR user_name = $2)
+                        AND time >= $3 AND (time, id) > ($4, $5)
+                    ORDER BY time, id LIMIT $6
+                    """,
+                parameterTypes: [text, text, int8, int8, int8, int8])
+        }
 
         static let countBefore = "SELECT count(*) FROM walkthrough_events WHERE time < $1"
         static let pruneBefore = "DELETE FROM walkthrough_events WHERE time < $1"
@@ -129,6 +142,7 @@ extension PostgresSeenStore {
                 columns.signal,
             ]
         }
+        parameters += [step.variant, step.experiment]
         let statement = EventSQL.step(change: step.change, events: step.events.count)
         try withConnection { connection throws(PostgresFailure) in
             _ = try connection.execute(statement, parameters)
@@ -154,7 +168,7 @@ extension PostgresSeenStore {
     ) throws(SeenStoreError) -> [(item: WalkthroughEvent, key: EventKey)] {
         try withConnection { connection throws(PostgresFailure) in
             let result = try connection.execute(
-                EventSQL.page,
+                storedSchemaVersion >= 3 ? EventSQL.pageWithVariants : EventSQL.pageWithoutVariants,
                 [
                     filter.walkthrough, filter.user,
                     String(filter.since?.millisecondsSince1970 ?? Int64.min), String(after.time),
@@ -210,7 +224,7 @@ extension PostgresSeenStore {
             walkthrough: walkthrough, version: version, pageCount: pageCount, rows: rows)
     }
 
-    /// The event in `row` of a result selecting ``EventSQL/columns``.
+    /// The event in `row` of a result selecting ``EventSQL/columns(hasVariants:)``.
     static func decodeEvent(
         _ result: PostgresResult, row: Int
     ) throws(PostgresFailure) -> WalkthroughEvent {
@@ -236,6 +250,7 @@ extension PostgresSeenStore {
         else { throw corrupt("an event it does not know") }
         return WalkthroughEvent(
             time: Date(millisecondsSince1970: time), user: user, walkthrough: walkthrough,
-            version: Int(version), kind: kind, page: Int(page), locale: locale)
+            version: Int(version), kind: kind, page: Int(page), locale: locale,
+            variant: result.text(row, 12), experiment: result.text(row, 13))
     }
 }

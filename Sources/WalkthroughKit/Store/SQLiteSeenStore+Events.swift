@@ -9,24 +9,33 @@ extension SQLiteSeenStore {
         static let insert = """
             INSERT INTO events
                 (time, user, walkthrough, version, event, page, outcome, locale, resumed, forced,
-                 signal)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+                 signal, variant, experiment)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
             """
 
-        /// Every column, in the order ``decodeEvent(_:)`` reads, then `id`.
-        static let columns = """
-            time, user, walkthrough, version, event, page, outcome, locale, resumed, forced,
-            signal, id
+        /// Every column, in the order ``decodeEvent(_:)`` reads, `id` after `signal`; a store
+        /// older than schema version 3 (read, not migrated) has no variants.
+        static func columns(hasVariants: Bool) -> String {
             """
+            time, user, walkthrough, version, event, page, outcome, locale, resumed, forced,
+            signal, id, \(hasVariants ? "variant, experiment" : "NULL, NULL")
+            """
+        }
+
+        /// ``page(hasVariants:)`` of a store of schema version 3 or later, and of an older one.
+        static let pageWithVariants = page(hasVariants: true)
+        static let pageWithoutVariants = page(hasVariants: false)
 
         /// A page of events after (`?4` time, `?5` id), oldest first; `?1` walkthrough, `?2`
         /// user (each `NULL` for any), `?3` the earliest time, `?6` how many.
-        static let page = """
-            SELECT \(columns) FROM events
+        private static func page(hasVariants: Bool) -> String {
+            """
+            SELECT \(columns(hasVariants: hasVariants)) FROM events
             WHERE (?1 IS NULL OR walkthrough = ?1) AND (?2 IS NULL OR user = ?2) AND time >= ?3
                 AND (time > ?4 OR (time = ?4 AND id > ?5))
             ORDER BY time, id LIMIT ?6
             """
+        }
 
         static let countBefore = "SELECT count(*) FROM events WHERE time < ?1"
         static let pruneBefore = "DELETE FROM events WHERE time < ?1"
@@ -103,7 +112,9 @@ extension SQLiteSeenStore {
         _ filter: EventFilter, after: EventKey, limit: Int
     ) throws(SeenStoreError) -> [(item: WalkthroughEvent, key: EventKey)] {
         try withConnection { connection throws(SQLiteError) in
-            try connection.withStatement(EventSQL.page) { statement throws(SQLiteError) in
+            let sql =
+                storedSchemaVersion >= 3 ? EventSQL.pageWithVariants : EventSQL.pageWithoutVariants
+            return try connection.withStatement(sql) { statement throws(SQLiteError) in
                 if let walkthrough = filter.walkthrough {
                     try statement.bind(walkthrough, at: 1)
                 } else {
@@ -205,6 +216,8 @@ extension SQLiteSeenStore {
         try bind(columns.resumed.map { $0 ? 1 : 0 }, at: 9, to: statement)
         try bind(columns.forced.map { $0 ? 1 : 0 }, at: 10, to: statement)
         try bind(columns.signal, at: 11, to: statement)
+        try bind(step.variant, at: 12, to: statement)
+        try bind(step.experiment, at: 13, to: statement)
     }
 
     private static func bind(
@@ -227,7 +240,7 @@ extension SQLiteSeenStore {
         }
     }
 
-    /// The event in the current row of a statement selecting ``EventSQL/columns``; a row
+    /// The event in the current row of a statement selecting ``EventSQL/columns(hasVariants:)``; a row
     /// another program wrote that the store could not have is reported as corrupt.
     static func decodeEvent(_ statement: Statement) throws(SQLiteError) -> WalkthroughEvent {
         func corrupt(_ detail: String) -> SQLiteError {
@@ -257,7 +270,8 @@ extension SQLiteSeenStore {
         return WalkthroughEvent(
             time: Date(millisecondsSince1970: time), user: statement.text(at: 1),
             walkthrough: statement.text(at: 2), version: Int(version), kind: kind,
-            page: Int(page), locale: optionalText(7))
+            page: Int(page), locale: optionalText(7), variant: optionalText(12),
+            experiment: optionalText(13))
     }
 }
 
@@ -277,7 +291,7 @@ struct EventColumns {
             self.outcome = SeenOutcome(outcome).rawValue
         case .interrupted(let signal):
             self.signal = signal
-        case .page, .quit:
+        case .page, .quit, .exposed:
             break
         }
     }
@@ -299,6 +313,7 @@ struct EventColumns {
             }
         case "quit": return .quit
         case "interrupted": return .interrupted(signal: signal ?? "")
+        case "exposed": return .exposed
         default: return nil
         }
     }

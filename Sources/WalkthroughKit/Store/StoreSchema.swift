@@ -39,6 +39,10 @@ enum StoreSchema {
             version: 2,
             summary: "the events of every session, for the funnel (walkthrough events, stats)",
             statements: EventSchema.sqliteStatements),
+        Migration(
+            version: 3,
+            summary: "experiments: exposures and each event's variant, and the goals",
+            statements: ExperimentSchema.sqliteStatements),
     ]
 
     /// The schema version this build writes and reads: the number of migrations.

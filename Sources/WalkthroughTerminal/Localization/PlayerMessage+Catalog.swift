@@ -179,6 +179,8 @@ package enum PlayerMessage: Int, CaseIterable {
     case listYes
     /// no: {reason}
     case listNo
+    /// {user} is in the holdout of experiment {experiment}: shown nothing
+    case dueHoldout
 
     /// The message's key in `localization/player.json`.
     var key: String { Self.keys[rawValue] }
@@ -273,6 +275,7 @@ package enum PlayerMessage: Int, CaseIterable {
         "list.due",
         "list.yes",
         "list.no",
+        "due.holdout",
     ]
 }
 
@@ -371,6 +374,7 @@ extension PlayerStrings {
             "DUE",
             "yes",
             "no: {reason}",
+            "{user} is in the holdout of experiment {experiment}: shown nothing",
         ],
         [
             "←/→ 翻頁",
@@ -461,6 +465,7 @@ extension PlayerStrings {
             "需顯示",
             "是",
             "否：{reason}",
+            "{user} 屬於實驗 {experiment} 的對照保留組：不顯示任何內容",
         ],
         [
             "←/→ 翻页",
@@ -551,6 +556,7 @@ extension PlayerStrings {
             "需显示",
             "是",
             "否：{reason}",
+            "{user} 属于实验 {experiment} 的对照保留组：不显示任何内容",
         ],
     ]
 }

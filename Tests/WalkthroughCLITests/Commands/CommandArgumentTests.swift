@@ -15,7 +15,7 @@ struct CommandArgumentTests {
     static let usageLines: [String: String] = [
         "play":
             "Usage: walkthrough play <walkthrough> [--user <name>] [--db <path>] [--force] "
-            + "[--restart] [--plain] [--all] [--locale <tag>] [--images <mode>] [--watch]",
+            + "[--restart] [--plain] [--all] [--locale <tag>] [--images <mode>] [--watch] [--variant <id>]",
         "seen": "Usage: walkthrough seen <walkthrough> [--user <name>] [--db <path>] [--quiet]",
         "mark": "Usage: walkthrough mark <walkthrough> [--user <name>] [--db <path>] [--skipped]",
         "reset":

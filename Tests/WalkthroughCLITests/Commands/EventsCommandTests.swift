@@ -39,7 +39,7 @@ struct EventsCommandTests {
         #expect(
             stats.standardOutput.contains(
                 "USAGE: walkthrough stats <walkthrough> [--since <date>] [--version <n>] [--json] "
-                    + "[--db <path>]"))
+                    + "[--experiment] [--goal <name>] [--db <path>]"))
         #expect(stats.standardOutput.contains("medianSecondsToComplete, pages: [{page, id,"))
     }
 

@@ -304,14 +304,9 @@ struct ExportHTMLCommandTests {
     }
 }
 
-/// SHA-256 of `text`'s UTF-8 bytes in base64, computed by coreutils' `sha256sum`.
-func sha256sum(_ text: String) throws -> String {
-    let result = try ChildProcess.run(
-        ["sha256sum"], input: text, environment: ["PATH": "/usr/bin:/bin"])
-    let hex = Array(result.standardOutput.prefix(64))
-    var bytes: [UInt8] = []
-    for index in stride(from: 0, to: hex.count, by: 2) {
-        bytes.append(UInt8(String(hex[index...index + 1]), radix: 16)!)
+/// The policy's hash of an inline text is coreutils' `sha256sum` of its bytes, in base64.
+struct HTMLHashSourceTests {
+    @Test func theHashSourceIsSha256sumInBase64() throws {
+        #expect(HTMLText.hashSource(of: "é→字") == "'sha256-\(try sha256sum("é→字"))'")
     }
-    return Data(bytes).base64EncodedString()
 }

@@ -76,7 +76,7 @@ struct CommandEndToEndTests {
         #expect(unknown.status == 64)
         #expect(
             unknown.standardError == """
-                Error: Unknown option '--forse'. Did you mean '--force'? Usage: walkthrough play <walkthrough> [--user <name>] [--db <path>] [--force] [--restart] [--plain] [--all] [--locale <tag>] [--images <mode>] [--watch]; see 'walkthrough play --help'.
+                Error: Unknown option '--forse'. Did you mean '--force'? Usage: walkthrough play <walkthrough> [--user <name>] [--db <path>] [--force] [--restart] [--plain] [--all] [--locale <tag>] [--images <mode>] [--watch] [--variant <id>]; see 'walkthrough play --help'.
 
                 """)
         let badUser = try sandbox.execute(["seen", "foodpin", "--user", ""])

@@ -178,6 +178,7 @@ struct EventsEndToEndTests {
             ])
         let common: Set<String> = [
             "time", "user", "walkthrough", "version", "event", "page", "outcome", "locale",
+            "variant",
         ]
         for line in lines {
             switch line["event"] as? String {
@@ -342,7 +343,7 @@ struct EventsEndToEndTests {
         #expect(try events(sandbox, env).count == 3)
         let migrated = try json(
             try sandbox.execute(["db", "info", "--json"], extra: env).standardOutput)
-        #expect(migrated["schemaVersion"] as? Int == 2)
+        #expect(migrated["schemaVersion"] as? Int == 3)
     }
 
     /// Seconds since 1970 of an event line's `time` (`2026-12-01T07:26:01.123Z`).

@@ -20,7 +20,7 @@ _walkthrough() {
     cur="${COMP_WORDS[COMP_CWORD]}"
     prev="${COMP_WORDS[COMP_CWORD-1]}"
     if [ "$COMP_CWORD" -eq 1 ]; then
-        COMPREPLY=($(compgen -W "play seen due mark reset status list validate export import db events stats help --help --version --generate-completion-script --generate-manual" -- "$cur"))
+        COMPREPLY=($(compgen -W "play seen due mark reset status list validate export import db events stats variant goal help --help --version --generate-completion-script --generate-manual" -- "$cur"))
         return
     fi
     command="${COMP_WORDS[1]}"
@@ -29,7 +29,7 @@ _walkthrough() {
             COMPREPLY=($(compgen -W "bash zsh fish" -- "$cur"))
             return ;;
         help)
-            COMPREPLY=($(compgen -W "play seen due mark reset status list validate export import db events stats help" -- "$cur"))
+            COMPREPLY=($(compgen -W "play seen due mark reset status list validate export import db events stats variant goal help" -- "$cur"))
             return ;;
     esac
     if [ "$command" = db ]; then
@@ -50,8 +50,8 @@ _walkthrough() {
     fi
     case "$command" in
         "play")
-            options="--user --db --force --restart --plain --all --locale --images --watch --help"
-            values="--user --db --locale --images"
+            options="--user --db --force --restart --plain --all --locale --images --watch --variant --help"
+            values="--user --db --locale --images --variant"
             kind=definition ;;
         "seen")
             options="--user --db --quiet -q --help"
@@ -106,9 +106,17 @@ _walkthrough() {
             values="--before --db"
             kind=none ;;
         "stats")
-            options="--since --version --json --db --help"
-            values="--since --version --db"
+            options="--since --version --json --experiment --goal --db --help"
+            values="--since --version --goal --db"
             kind=definition ;;
+        "variant")
+            options="--user --help"
+            values="--user"
+            kind=definition ;;
+        "goal")
+            options="--user --db --help"
+            values="--user --db"
+            kind=none ;;
         *) return ;;
     esac
     case " $values " in

@@ -26,13 +26,13 @@ _walkthrough_definitions() {
 _walkthrough() {
     local command
     if (( CURRENT == 2 )); then
-        compadd -- 'play' 'seen' 'due' 'mark' 'reset' 'status' 'list' 'validate' 'export' 'import' 'db' 'events' 'stats' 'help' --help --version --generate-completion-script --generate-manual
+        compadd -- 'play' 'seen' 'due' 'mark' 'reset' 'status' 'list' 'validate' 'export' 'import' 'db' 'events' 'stats' 'variant' 'goal' 'help' --help --version --generate-completion-script --generate-manual
         return
     fi
     command=${words[2]}
     case $command in
         --generate-completion-script) compadd -- bash zsh fish; return ;;
-        help) compadd -- 'play' 'seen' 'due' 'mark' 'reset' 'status' 'list' 'validate' 'export' 'import' 'db' 'events' 'stats' 'help'; return ;;
+        help) compadd -- 'play' 'seen' 'due' 'mark' 'reset' 'status' 'list' 'validate' 'export' 'import' 'db' 'events' 'stats' 'variant' 'goal' 'help'; return ;;
     esac
     if [[ $command == db ]]; then
         if (( CURRENT == 3 )); then
@@ -56,7 +56,7 @@ _walkthrough() {
     (( CURRENT-- ))
     case $command in
         "play")
-            _arguments --user'[The user to act for (default: the login name).]:name: ' --db'[The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).]:path:_files' --force'[Play it even if the user has already seen it.]' --restart'[Start on the first page instead of resuming.]' --plain'[Print plain text and read commands, even on a terminal.]' --all'[Show every page, not only what is new since the user'\''s version.]' --locale'[The language to show, a BCP 47 tag such as zh-Hant (default: from LC_ALL, LC_MESSAGES or LANG).]:tag: ' --images'[How to draw images: auto, kitty, sixel, iterm, symbols or none (default: WALKTHROUGH_IMAGES, else auto).]:mode: ' --watch'[For authors: reload and redraw when the file is saved, show its problems on the screen, record nothing.]' '(- *)--help[Show help information.]' '*:walkthrough:_walkthrough_definitions' ;;
+            _arguments --user'[The user to act for (default: the login name).]:name: ' --db'[The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).]:path:_files' --force'[Play it even if the user has already seen it.]' --restart'[Start on the first page instead of resuming.]' --plain'[Print plain text and read commands, even on a terminal.]' --all'[Show every page, not only what is new since the user'\''s version.]' --locale'[The language to show, a BCP 47 tag such as zh-Hant (default: from LC_ALL, LC_MESSAGES or LANG).]:tag: ' --images'[How to draw images: auto, kitty, sixel, iterm, symbols or none (default: WALKTHROUGH_IMAGES, else auto).]:mode: ' --watch'[For authors: reload and redraw when the file is saved, show its problems on the screen, record nothing.]' --variant'[With --watch: show the pages this variant of the experiment shows.]:id: ' '(- *)--help[Show help information.]' '*:walkthrough:_walkthrough_definitions' ;;
         "seen")
             _arguments --user'[The user to act for (default: the login name).]:name: ' --db'[The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).]:path:_files' '(-q --quiet)'{-q,--quiet}'[Print nothing; answer with the exit status only.]' '(- *)--help[Show help information.]' '*:walkthrough:_walkthrough_definitions' ;;
         "due")
@@ -84,7 +84,11 @@ _walkthrough() {
         "events prune")
             _arguments --before'[Remove the events recorded before DATE.]:date: ' --db'[The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).]:path:_files' --dry-run'[Count what would be removed, and remove nothing.]' '(- *)--help[Show help information.]' ;;
         "stats")
-            _arguments --since'[Count only the events at or after DATE.]:date: ' --version'[Count this version (default: the definition'\''s).]:n: ' --json'[Print a JSON object instead of a chart.]' --db'[The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).]:path:_files' '(- *)--help[Show help information.]' '*:walkthrough:_walkthrough_definitions' ;;
+            _arguments --since'[Count only the events at or after DATE.]:date: ' --version'[Count this version (default: the definition'\''s).]:n: ' --json'[Print a JSON object instead of a chart.]' --experiment'[Show the result of the walkthrough'\''s experiment.]' --goal'[With --experiment: count this goal (default: the experiment'\''s first).]:name: ' --db'[The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).]:path:_files' '(- *)--help[Show help information.]' '*:walkthrough:_walkthrough_definitions' ;;
+        "variant")
+            _arguments --user'[The user to act for (default: the login name).]:name: ' '(- *)--help[Show help information.]' '*:walkthrough:_walkthrough_definitions' ;;
+        "goal")
+            _arguments --user'[The user to act for (default: the login name).]:name: ' --db'[The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).]:path:_files' '(- *)--help[Show help information.]' ;;
     esac
 }
 

@@ -53,7 +53,9 @@ struct HostileDatabaseTests {
         let path = try HostileDatabase.populated(in: folder)
         let pages = try HostileDatabase.pageCount(path)
         try #require(pages >= 4, "the database should span several pages, has \(pages)")
-        try HostileDatabase.flip(path, page: pages / 2 + 1)
+        // The last page: a leaf of the records, written after every table and index of the
+        // schema (whose empty roots would be met only by reading those tables).
+        try HostileDatabase.flip(path, page: pages)
         let before = try bytes(of: path)
         // The file opens (its schema is intact), and reading the records meets the damage.
         let error = try #require(throws: SeenStoreError.self) {

@@ -70,6 +70,37 @@ struct SchemaTests {
         }
     }
 
+    @Test func experimentPropertiesMatchTheLoader() throws {
+        let root = try #require(try schema()["properties"] as? [String: [String: Any]])
+        let experiment = try #require(root["experiment"])
+        let properties = try #require(experiment["properties"] as? [String: [String: Any]])
+        #expect(Set(properties.keys) == Set(DefinitionFormat.experimentKeys))
+        #expect(experiment["additionalProperties"] as? Bool == false)
+        #expect(Set(experiment["required"] as? [String] ?? []) == ["id", "variants"])
+        #expect(properties["id"]?["pattern"] as? String == DefinitionFormat.idPattern)
+        #expect(properties["holdout"]?["minimum"] as? Int == 0)
+        #expect(properties["holdout"]?["maximum"] as? Int == Experiment.maximumHoldout)
+        #expect(properties["goals"]?["uniqueItems"] as? Bool == true)
+        let goalItems = properties["goals"]?["items"] as? [String: Any]
+        #expect(goalItems?["pattern"] as? String == DefinitionFormat.idPattern)
+        let variants = try #require(properties["variants"])
+        #expect(variants["minItems"] as? Int == 1)
+        #expect(variants["maxItems"] as? Int == DefinitionFormat.maximumVariants)
+        let variant = try #require(variants["items"] as? [String: Any])
+        let variantProperties = try #require(variant["properties"] as? [String: [String: Any]])
+        #expect(Set(variantProperties.keys) == Set(DefinitionFormat.variantKeys))
+        #expect(Set(variant["required"] as? [String] ?? []) == ["id", "weight"])
+        #expect(variant["additionalProperties"] as? Bool == false)
+        #expect(variantProperties["id"]?["pattern"] as? String == DefinitionFormat.idPattern)
+        let reserved = variantProperties["id"]?["not"] as? [String: Any]
+        #expect(reserved?["const"] as? String == Experiment.holdoutName)
+        #expect(variantProperties["weight"]?["type"] as? String == "integer")
+        #expect(variantProperties["weight"]?["minimum"] as? Int == 1)
+        #expect(variantProperties["weight"]?["maximum"] as? Int == DefinitionFormat.maximumWeight)
+        #expect(variantProperties["pages"]?["minItems"] as? Int == 1)
+        #expect(variantProperties["pages"]?["uniqueItems"] as? Bool == true)
+    }
+
     /// A localized field: a string, or an object of language tags to the same kind of string.
     private func expectLocalized(_ property: [String: Any], _ key: String) throws {
         let choices = try #require(property["anyOf"] as? [[String: Any]], "\(key)")

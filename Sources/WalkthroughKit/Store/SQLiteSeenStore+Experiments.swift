@@ -1,0 +1,79 @@
+import CSQLite
+
+// MARK: - Experiments
+
+extension SQLiteSeenStore: ExperimentStore {
+    /// The statements of exposures and goals (schema version 3).
+    enum ExperimentSQL {
+        static let exposure = ExperimentQueries.exposure(
+            events: "events", userColumn: "user", parameter: { "?\($0)" })
+        static let counts = ExperimentQueries.counts(
+            events: "events", goals: "goals", userColumn: "user", parameter: { "?\($0)" })
+        static let insertGoal = "INSERT INTO goals (time, user, goal) VALUES (?1, ?2, ?3)"
+    }
+
+    /// Whether the file has exposures and goals: every store that writes, and a read-only
+    /// store of schema version 3 or later.
+    var hasExperiments: Bool { storedSchemaVersion >= 3 }
+
+    /// The group of the user's first `exposed` event in `experiment` of `walkthrough`, in one
+    /// indexed read; `nil` when never exposed (or the store predates experiments).
+    public func exposure(
+        user: String, walkthrough: String, experiment: String
+    ) throws(SeenStoreError) -> String? {
+        guard hasExperiments else { return nil }
+        return try withConnection { connection throws(SQLiteError) -> String? in
+            try connection.withStatement(ExperimentSQL.exposure) {
+                statement throws(SQLiteError) -> String? in
+                try statement.bind(walkthrough, at: 1)
+                try statement.bind(experiment, at: 2)
+                try statement.bind(user, at: 3)
+                guard try statement.step() else { return nil }
+                return statement.storageClass(at: 0) == SQLITE_NULL ? nil : statement.text(at: 0)
+            }
+        }
+    }
+
+    /// Appends the goal, stamped now; durable when it returns.
+    public func recordGoal(_ goal: String, user: String) throws(SeenStoreError) {
+        let stamp = now().millisecondsSince1970
+        try withConnection { connection throws(SQLiteError) in
+            try connection.immediateTransaction { () throws(SQLiteError) in
+                try connection.withStatement(ExperimentSQL.insertGoal) {
+                    statement throws(SQLiteError) in
+                    try statement.bind(stamp, at: 1)
+                    try statement.bind(user, at: 2)
+                    try statement.bind(goal, at: 3)
+                    try statement.run()
+                }
+            }
+        }
+    }
+
+    /// The counts per group in one query (`ExperimentQueries.counts`).
+    public func experimentCounts(
+        walkthrough: String, experiment: String, goal: String?
+    ) throws(SeenStoreError) -> [ExperimentCounts] {
+        guard hasExperiments else { return [] }
+        return try withConnection { connection throws(SQLiteError) -> [ExperimentCounts] in
+            try connection.withStatement(ExperimentSQL.counts) {
+                statement throws(SQLiteError) -> [ExperimentCounts] in
+                try statement.bind(walkthrough, at: 1)
+                try statement.bind(experiment, at: 2)
+                if let goal {
+                    try statement.bind(goal, at: 3)
+                } else {
+                    try statement.bindNull(at: 3)
+                }
+                var counts: [ExperimentCounts] = []
+                while try statement.step() {
+                    counts.append(
+                        ExperimentCounts(
+                            variant: statement.text(at: 0), exposed: statement.int(at: 1),
+                            completed: statement.int(at: 2), converted: statement.int(at: 3)))
+                }
+                return counts
+            }
+        }
+    }
+}
