@@ -1,21 +1,4 @@
 extension FirstRunGate {
-    /// Records the user's exposure to the holdout of the walkthrough's experiment, the first
-    /// time the gate holds them out.
-    ///
-    /// - Throws: ``FirstRunGateError/store(_:)``.
-    func recordHoldout(of walkthrough: Walkthrough, recordsEvents: Bool) throws(FirstRunGateError) {
-        guard recordsEvents, walkthrough.experiment != nil else { return }
-        do {
-            guard let opened = try store.open(environment: environment, create: true) else {
-                return
-            }
-            try ExperimentExposure.recordHoldout(
-                of: walkthrough, user: user, store: opened, recordsEvents: recordsEvents)
-        } catch {
-            throw .store(error)
-        }
-    }
-
     /// Records that ``user`` reached `goal` now, for the experiments that count it
     /// (`walkthrough goal NAME` does the same).
     ///
@@ -29,10 +12,12 @@ extension FirstRunGate {
             throw .invalidUser(name: user, problem: error)
         }
         do {
-            guard let opened = try store.open(environment: environment, create: true),
+            guard let opened = try store.open(environment: environment, mode: .create),
                 let recorder = opened as? any ExperimentStore
             else { return }
-            try recorder.recordGoal(goal, user: user)
+            // The user a row-secured store binds this role to, as every other write.
+            try recorder.recordGoal(
+                goal, user: Self.actingUser(chosen: chosenUser, login: user, store: opened))
         } catch {
             throw .store(error)
         }

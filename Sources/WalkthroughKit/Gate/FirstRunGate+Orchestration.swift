@@ -131,7 +131,7 @@ extension FirstRunGate {
                 walkthrough: walkthrough, user: user, store: writable, priorRecord: record,
                 restart: restart, locale: walkthrough.locale, forced: force,
                 recordsEvents: recordsEvents, pages: pages,
-                experiment: ExperimentExposure.sessionExperiment(
+                experiment: try ExperimentExposure.sessionExperiment(
                     for: walkthrough, decision: due, user: user, store: writable))
             if session.alreadySeen, !force, let record = session.priorRecord {
                 return (.alreadySeen(record), due)
