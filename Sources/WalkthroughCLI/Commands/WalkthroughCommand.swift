@@ -29,6 +29,7 @@ enum WalkthroughCommand {
             EventsCommand.self,
             EventsPruneCommand.self,
             StatsCommand.self,
+            SyncCommand.self,
         ]
     }
 

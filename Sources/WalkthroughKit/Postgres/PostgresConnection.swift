@@ -27,7 +27,14 @@ final class PostgresConnection {
     /// The environment the `PG*` variables were read from.
     let environment: [String: String]
     /// The connection handle; replaced by nothing, reset in place by ``reconnect()``.
-    private let handle: OpaquePointer
+    let handle: OpaquePointer
+    /// When set, no wait on the network goes past it: connecting, sending and reading run with
+    /// libpq's non-blocking calls and `poll(2)` (``PostgresConnection+Deadline.swift``); when
+    /// `nil`, libpq waits as it documents (`connect_timeout`).
+    var deadline: ContinuousClock.Instant?
+    /// Set when a wait ran past ``deadline``: the protocol state is unknown, so the connection
+    /// counts as lost until it is opened again.
+    var abandoned = false
     /// The names of the statements the server holds for this connection.
     private var prepared: Set<String> = []
     /// Work every new connection needs before the store's first statement (a read-only
@@ -40,10 +47,12 @@ final class PostgresConnection {
     ///   `host:port/dbname`.
     init(
         info: PostgresConnectionInfo, environment: [String: String],
+        deadline: ContinuousClock.Instant? = nil,
         setUp: @escaping (PostgresConnection) throws(PostgresFailure) -> Void
     ) throws(PostgresStoreError) {
         self.info = info
         self.environment = environment
+        self.deadline = deadline
         self.setUp = setUp
         let keywords = info.keywords.map { strdup($0) }
         let values = info.values.map { strdup($0) }
@@ -53,7 +62,11 @@ final class PostgresConnection {
         let keywordPointers = keywords.map { UnsafePointer($0) } + [nil]
         let valuePointers = values.map { UnsafePointer($0) } + [nil]
         // expand_dbname: the URI given as `dbname` is read as a whole connection string.
-        guard let handle = PQconnectdbParams(keywordPointers, valuePointers, 1) else {
+        let started =
+            deadline == nil
+            ? PQconnectdbParams(keywordPointers, valuePointers, 1)
+            : PQconnectStartParams(keywordPointers, valuePointers, 1)
+        guard let handle = started else {
             throw PostgresStoreError(
                 kind: .connectionFailed, location: info.redacted, message: "out of memory")
         }
@@ -61,6 +74,7 @@ final class PostgresConnection {
         // libpq prints the server's notices (NOTICE, WARNING) on standard error by default;
         // the store's output is its own, so they are dropped.
         PQsetNoticeProcessor(handle, { _, _ in }, nil)
+        if deadline != nil { try finishConnecting(resetting: false) }
         guard PQstatus(handle) == CONNECTION_OK else {
             throw connectionError()
         }
@@ -72,7 +86,7 @@ final class PostgresConnection {
     // MARK: - State
 
     /// Whether the connection is usable (`CONNECTION_OK`).
-    var isConnected: Bool { PQstatus(handle) == CONNECTION_OK }
+    var isConnected: Bool { !abandoned && PQstatus(handle) == CONNECTION_OK }
 
     /// `host:port/dbname` of the server this connection reached (after a failover, the one
     /// it is on now); while disconnected, every host the URI names.
@@ -106,6 +120,12 @@ final class PostgresConnection {
     /// - Throws: ``PostgresStoreError`` for the last failed attempt.
     func reconnect() throws(PostgresStoreError) {
         prepared.removeAll()
+        if deadline != nil {
+            abandoned = false
+            try reconnectBeforeDeadline()
+            try runSetUp()
+            return
+        }
         let limit = Duration.seconds(
             info.connectTimeout ?? PostgresConnectionInfo.defaultConnectTimeout)
         let deadline = ContinuousClock.now + limit
@@ -140,7 +160,7 @@ final class PostgresConnection {
     ///
     /// libpq reports a failed connection as text only (no SQLSTATE), one line per host tried;
     /// the texts it and the server send in the C locale are matched here.
-    private func connectionError() -> PostgresStoreError {
+    func connectionError() -> PostgresStoreError {
         let raw = PQerrorMessage(handle).map { String(cString: $0) } ?? ""
         // The server's severity word adds nothing to "cannot connect".
         let message = info.scrub(
@@ -174,7 +194,9 @@ final class PostgresConnection {
     /// Runs fixed SQL with no values (one or more statements: schema changes, `BEGIN`).
     @discardableResult
     func execute(_ sql: String) throws(PostgresFailure) -> PostgresResult {
-        try check(PQexec(handle, sql), sql: sql, operation: .execute)
+        try check(
+            run(send: { PQsendQuery(handle, sql) }, blocking: { PQexec(handle, sql) }), sql: sql,
+            operation: .execute)
     }
 
     /// Runs `sql` once with `parameters` (text, `nil` for `NULL`), unprepared: for statements
@@ -182,7 +204,9 @@ final class PostgresConnection {
     @discardableResult
     func execute(_ sql: String, _ parameters: [String?]) throws(PostgresFailure) -> PostgresResult {
         try withParameters(parameters, sql: sql) { count, values in
-            PQexecParams(handle, sql, count, nil, values, nil, nil, 0)
+            run(
+                send: { PQsendQueryParams(handle, sql, count, nil, values, nil, nil, 0) },
+                blocking: { PQexecParams(handle, sql, count, nil, values, nil, nil, 0) })
         }
     }
 
@@ -194,7 +218,9 @@ final class PostgresConnection {
     ) throws(PostgresFailure) -> PostgresResult {
         try prepare(statement)
         return try withParameters(parameters, sql: statement.sql) { count, values in
-            PQexecPrepared(handle, statement.name, count, values, nil, nil, 0)
+            run(
+                send: { PQsendQueryPrepared(handle, statement.name, count, values, nil, nil, 0) },
+                blocking: { PQexecPrepared(handle, statement.name, count, values, nil, nil, 0) })
         }
     }
 
@@ -208,8 +234,17 @@ final class PostgresConnection {
     func prepare(_ statement: Prepared) throws(PostgresFailure) {
         guard !prepared.contains(statement.name) else { return }
         let result = statement.parameterTypes.withUnsafeBufferPointer { types in
-            PQprepare(
-                handle, statement.name, statement.sql, Int32(types.count), types.baseAddress)
+            run(
+                send: {
+                    PQsendPrepare(
+                        handle, statement.name, statement.sql, Int32(types.count),
+                        types.baseAddress)
+                },
+                blocking: {
+                    PQprepare(
+                        handle, statement.name, statement.sql, Int32(types.count),
+                        types.baseAddress)
+                })
         }
         try check(result, sql: statement.sql, operation: .prepare)
         prepared.insert(statement.name)
@@ -246,7 +281,10 @@ final class PostgresConnection {
     ) throws(PostgresFailure) -> PostgresResult {
         let wrapped = result.map(PostgresResult.init)
         if let wrapped, wrapped.succeeded { return wrapped }
-        let fallback = PQerrorMessage(handle).map { String(cString: $0) } ?? "no result"
+        let fallback =
+            abandoned
+            ? "the server did not answer within the network budget"
+            : PQerrorMessage(handle).map { String(cString: $0) } ?? "no result"
         let message =
             wrapped?.errorField(Int(WALKTHROUGH_PG_DIAG_MESSAGE_PRIMARY))
             ?? (wrapped.flatMap { PQresultErrorMessage($0.handle) }.map { String(cString: $0) })

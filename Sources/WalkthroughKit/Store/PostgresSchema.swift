@@ -30,6 +30,10 @@ enum PostgresSchema {
             version: 2,
             summary: "the events of every session, for the funnel (walkthrough events, stats)",
             statements: EventSchema.postgresStatements),
+        StoreSchema.Migration(
+            version: 3,
+            summary: "what the replicas pushed (each push once) and the resets as tombstones",
+            statements: ReplicaServerSQL.migration),
     ]
 
     /// The schema version this build writes and reads: the number of migrations.
@@ -84,7 +88,7 @@ enum PostgresSchema {
             CREATE POLICY walkthrough_own_records ON walkthrough_seen
                 USING (user_name = current_user) WITH CHECK (user_name = current_user)
             """,
-        ] + EventSchema.postgresRowSecurity
+        ] + EventSchema.postgresRowSecurity + ReplicaServerSQL.rowSecurity
 
     /// Whether row security is on for the table, and whether it binds the current role (not a
     /// superuser, not `BYPASSRLS`, not the table's owner).

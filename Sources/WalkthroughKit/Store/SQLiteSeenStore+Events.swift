@@ -49,6 +49,16 @@ extension SQLiteSeenStore {
         let stamp = now().millisecondsSince1970
         try withConnection { connection throws(SQLiteError) in
             try connection.immediateTransaction { () throws(SQLiteError) in
+                try Self.apply(step, stamp: stamp, on: connection)
+            }
+        }
+    }
+
+    /// The body of ``write(_:)``, inside a transaction the caller holds: the change, then the
+    /// events, all stamped `stamp` (the replica adds its outbox entry in the same transaction).
+    static func apply(
+        _ step: SessionStep, stamp: Int64, on connection: Connection
+    ) throws(SQLiteError) {
                 switch step.change {
                 case .progress(let page):
                     precondition(page >= 0, "page indices are 0-based")
@@ -81,8 +91,6 @@ extension SQLiteSeenStore {
                         try statement.run()
                     }
                 }
-            }
-        }
     }
 
     /// Calls `body` with every event `filter` lets through, oldest first, reading a thousand
