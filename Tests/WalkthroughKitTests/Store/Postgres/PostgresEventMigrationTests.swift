@@ -48,7 +48,9 @@ struct PostgresEventMigrationTests {
 
         let writer = try PostgresSeenStore(url: url)
         #expect(writer.storedSchemaVersion == PostgresSeenStore.schemaVersion)
-        #expect(try admin.scalar("SELECT version FROM walkthrough_schema") == "2")
+        #expect(
+            try admin.scalar("SELECT version FROM walkthrough_schema")
+                == String(PostgresSeenStore.schemaVersion))
         #expect(try writer.record(user: "old", walkthrough: "tour")?.outcome == .completed)
         try writer.write(
             SessionStep(

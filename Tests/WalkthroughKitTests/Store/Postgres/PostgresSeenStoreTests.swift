@@ -41,7 +41,11 @@ struct PostgresSeenStoreTests {
             try $0.rows(
                 "SELECT tablename FROM pg_tables WHERE schemaname = '\(schema)' ORDER BY 1")
         }
-        #expect(tables == [["walkthrough_events"], ["walkthrough_schema"], ["walkthrough_seen"]])
+        #expect(
+            tables == [
+                ["walkthrough_events"], ["walkthrough_pushes"], ["walkthrough_schema"],
+                ["walkthrough_seen"], ["walkthrough_tombstones"],
+            ])
     }
 
     @Test func aNewerSchemaIsRefusedAndLeftAlone() throws {
