@@ -112,12 +112,12 @@ extension ReplicaSeenStore {
         }
     }
 
-    /// The user row security binds this role to, as the server last said (`nil`: none, or
-    /// never asked yet).
+    /// The user row security binds this role to, as the server last said; the first time,
+    /// the server is asked within the budget (`nil`: none, or it could not be asked).
     package var enforcedUser: String? {
         if case .connected(let store) = server.withLock({ $0 }) { return store.enforcedUser }
-        guard let known = try? readMeta("enforcedUser"), !known.isEmpty else { return nil }
-        return known
+        if let known = try? readMeta("enforcedUser") { return known.isEmpty ? nil : known }
+        return serverWithinBudget()?.enforcedUser
     }
 
     /// Keeps what the server said of row security, for the launches that do not ask it.
