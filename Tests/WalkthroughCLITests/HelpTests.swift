@@ -41,6 +41,8 @@ struct HelpTests {
           events prune            Remove the events older than a date; the records stay.
           stats                   Show a walkthrough's funnel: who started, finished,
                                   and where they stopped.
+          sync                    Push this machine's writes to the fleet store and
+                                  refresh its replica.
           help                    Show help for the tool or for one subcommand.
 
           See 'walkthrough help <subcommand>' for detailed help.
