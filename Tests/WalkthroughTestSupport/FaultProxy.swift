@@ -105,7 +105,8 @@ package final class FaultProxy: Sendable {
     // MARK: - Private
 
     private static func listen(port: Int) throws -> Int32 {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let listener = socket(
+            AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard listener >= 0 else { throw TestSupportError("socket failed: \(errno)") }
         var yes: Int32 = 1
         setsockopt(

@@ -44,14 +44,16 @@ struct DbInfoCommand: ParsableCommand {
                 users: 0, serverVersion: nil)
         if json {
             context.print(
-                JSONText.object([
-                    ("backend", .string(info.backend)),
-                    ("location", .string(info.location)),
-                    ("schemaVersion", .integer(info.schemaVersion)),
-                    ("records", .integer(info.records)),
-                    ("users", .integer(info.users)),
-                    ("serverVersion", info.serverVersion.map(JSONText.string) ?? .null),
-                ] + Self.replicaJSON(info.replica)).rendered())
+                JSONText.object(
+                    [
+                        ("backend", .string(info.backend)),
+                        ("location", .string(info.location)),
+                        ("schemaVersion", .integer(info.schemaVersion)),
+                        ("records", .integer(info.records)),
+                        ("users", .integer(info.users)),
+                        ("serverVersion", info.serverVersion.map(JSONText.string) ?? .null),
+                    ] + Self.replicaJSON(info.replica)
+                ).rendered())
             return .success
         }
         var rows = [

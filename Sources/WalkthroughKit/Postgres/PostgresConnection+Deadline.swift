@@ -14,7 +14,8 @@ extension PostgresConnection {
         guard let deadline else { return -1 }
         let left = deadline - ContinuousClock.now
         guard left > .zero else { return 0 }
-        let milliseconds = left.components.seconds * 1000
+        let milliseconds =
+            left.components.seconds * 1000
             + left.components.attoseconds / 1_000_000_000_000_000
         return Int32(clamping: max(milliseconds, 1))
     }
@@ -71,7 +72,8 @@ extension PostgresConnection {
     /// The error for a connection that ran out of time.
     func budgetExceeded() -> PostgresStoreError {
         PostgresStoreError(
-            kind: .connectionFailed, location: info.location(environment: environment, connection: handle),
+            kind: .connectionFailed,
+            location: info.location(environment: environment, connection: handle),
             message: "the server did not answer within the network budget")
     }
 

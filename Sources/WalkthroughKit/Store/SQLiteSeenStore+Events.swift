@@ -59,38 +59,38 @@ extension SQLiteSeenStore {
     static func apply(
         _ step: SessionStep, stamp: Int64, on connection: Connection
     ) throws(SQLiteError) {
-                switch step.change {
-                case .progress(let page):
-                    precondition(page >= 0, "page indices are 0-based")
-                    try connection.withStatement(SQL.saveProgress) {
-                        statement throws(SQLiteError) in
-                        try statement.withBorrowedText(step.user, step.walkthrough) {
-                            () throws(SQLiteError) in
-                            try statement.bind(step.version, at: 3)
-                            try statement.bind(page, at: 4)
-                            try statement.bind(stamp, at: 5)
-                            try statement.run()
-                        }
-                    }
-                case .seen(let outcome):
-                    try connection.withStatement(SQL.markSeen) { statement throws(SQLiteError) in
-                        try statement.withBorrowedText(step.user, step.walkthrough) {
-                            () throws(SQLiteError) in
-                            try statement.bind(step.version, at: 3)
-                            try statement.bind(SeenOutcome(outcome).rawValue, at: 4)
-                            try statement.bind(stamp, at: 5)
-                            try statement.run()
-                        }
-                    }
-                case nil:
-                    break
+        switch step.change {
+        case .progress(let page):
+            precondition(page >= 0, "page indices are 0-based")
+            try connection.withStatement(SQL.saveProgress) {
+                statement throws(SQLiteError) in
+                try statement.withBorrowedText(step.user, step.walkthrough) {
+                    () throws(SQLiteError) in
+                    try statement.bind(step.version, at: 3)
+                    try statement.bind(page, at: 4)
+                    try statement.bind(stamp, at: 5)
+                    try statement.run()
                 }
-                for event in step.events {
-                    try connection.withStatement(EventSQL.insert) { statement throws(SQLiteError) in
-                        try Self.bind(event, of: step, time: stamp, to: statement)
-                        try statement.run()
-                    }
+            }
+        case .seen(let outcome):
+            try connection.withStatement(SQL.markSeen) { statement throws(SQLiteError) in
+                try statement.withBorrowedText(step.user, step.walkthrough) {
+                    () throws(SQLiteError) in
+                    try statement.bind(step.version, at: 3)
+                    try statement.bind(SeenOutcome(outcome).rawValue, at: 4)
+                    try statement.bind(stamp, at: 5)
+                    try statement.run()
                 }
+            }
+        case nil:
+            break
+        }
+        for event in step.events {
+            try connection.withStatement(EventSQL.insert) { statement throws(SQLiteError) in
+                try Self.bind(event, of: step, time: stamp, to: statement)
+                try statement.run()
+            }
+        }
     }
 
     /// Calls `body` with every event `filter` lets through, oldest first, reading a thousand

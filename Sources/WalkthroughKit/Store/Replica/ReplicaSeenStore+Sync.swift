@@ -1,6 +1,6 @@
 import FoundationEssentials
-import Synchronization
 @preconcurrency import Glibc
+import Synchronization
 
 // MARK: - The outbox, pushing and refreshing
 
@@ -148,7 +148,9 @@ extension ReplicaSeenStore {
             if try pendingCount() > 0 { pushWithinBudget() }
             return
         }
-        if let server = serverWithinBudget(), (try? pull(user: user, from: server, pushing: true)) != nil {
+        if let server = serverWithinBudget(),
+            (try? pull(user: user, from: server, pushing: true)) != nil
+        {
             lastSource.withLock { $0 = .server }
         } else {
             giveUp()

@@ -128,7 +128,8 @@ package final class ReplicaSeenStore: AdministeredSeenStore {
                 try Self.enqueue(
                     OutboxEntry(resetOf: user, walkthrough: walkthrough, stamp: stamp),
                     on: connection)
-                try Self.touch(user: user, walkthrough: walkthrough ?? "", at: stamp, on: connection)
+                try Self.touch(
+                    user: user, walkthrough: walkthrough ?? "", at: stamp, on: connection)
                 return removed
             }
         }

@@ -49,7 +49,8 @@ package struct ReplicaSettings: Sendable, Hashable {
         stateEnvironment["WALKTHROUGH_DB"] = nil
         let store = try SQLiteSeenStore.defaultPath(environment: stateEnvironment)
         let fleet = FileSystem.joined(FileSystem.folder(of: store), "fleet")
-        let path = FileSystem.joined(fleet, try ReplicaName.name(url: url, environment: environment))
+        let path = FileSystem.joined(
+            fleet, try ReplicaName.name(url: url, environment: environment))
         try DatabaseFile.checkStateFolder(of: path)
         return path
     }
@@ -83,7 +84,8 @@ enum ReplicaName {
         let cleaned = String(
             identity.unicodeScalars.map { scalar -> Character in
                 let allowed =
-                    (scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)))
+                    (scalar.isASCII
+                        && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)))
                     || scalar == "." || scalar == "-" || scalar == "_" || scalar == "@"
                 return allowed ? Character(scalar) : "-"
             }.prefix(80))
