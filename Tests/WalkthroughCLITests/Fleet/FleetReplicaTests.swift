@@ -91,6 +91,11 @@ struct FleetReplicaTests {
         #expect(replica["lastPush"] is String)
         #expect(replica["lastPull"] is String)
         #expect(!(replica["path"] as? String ?? "").contains(server.password))
+        let attributes = try FileManager.default.attributesOfItem(
+            atPath: replica["path"] as? String ?? "")
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: replica["path"] as? String ?? ""))
+        #expect(bytes.range(of: Data(server.password.utf8)) == nil)
         #expect(!info.standardOutput.contains(server.password))
         #expect(try serverRecords(serverURL) == ["alice foodpin completed 1"])
     }
