@@ -45,6 +45,8 @@ struct HelpTests {
                                   user is in, or holdout.
           goal                    Record that a user reached a goal, for the
                                   walkthroughs' experiments.
+          sync                    Push this machine's writes to the fleet store and
+                                  refresh its replica.
           help                    Show help for the tool or for one subcommand.
 
           See 'walkthrough help <subcommand>' for detailed help.

@@ -26,7 +26,9 @@ extension GateSuite {
         }
         let url = server.url(schema: try server.store(users: users, progress: context.progress))
         let binary = setup.binary
-        let environment = setup.environment
+        // Round 2's direct line: every launch asks the server.
+        var environment = setup.environment
+        environment["WALKTHROUGH_REPLICA"] = "off"
 
         func ours(_ user: String) -> Spawn {
             Spawn(

@@ -29,7 +29,8 @@ enum GateSuite {
     static func run(_ context: BenchContext) throws -> [Measurement] {
         let setup = try setUp(context)
         return (context.measures(.sqlite) ? try sqliteLines(context, setup) : [])
-            + (context.measures(.postgresql) ? try postgresLines(context, setup) : [])
+            + (context.measures(.postgresql)
+                ? try postgresLines(context, setup) + replicaLines(context, setup) : [])
     }
 
     private static func setUp(_ context: BenchContext) throws -> Setup {

@@ -80,7 +80,7 @@ enum StoreWriteSuite {
             }
         }
         guard context.measures(.postgresql) else { return measurements }
-        return measurements + (try postgresLines(context))
+        return measurements + (try postgresLines(context)) + [try replicaLine(context)]
     }
 
     /// What writes on our side of a line.

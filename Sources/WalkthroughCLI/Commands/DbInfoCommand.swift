@@ -1,3 +1,4 @@
+import FoundationEssentials
 import WalkthroughKit
 
 /// `walkthrough db info [--db PATH] [--json]`: which store the command uses and what it holds.
@@ -43,14 +44,16 @@ struct DbInfoCommand: ParsableCommand {
                 users: 0, serverVersion: nil)
         if json {
             context.print(
-                JSONText.object([
-                    ("backend", .string(info.backend)),
-                    ("location", .string(info.location)),
-                    ("schemaVersion", .integer(info.schemaVersion)),
-                    ("records", .integer(info.records)),
-                    ("users", .integer(info.users)),
-                    ("serverVersion", info.serverVersion.map(JSONText.string) ?? .null),
-                ]).rendered())
+                JSONText.object(
+                    [
+                        ("backend", .string(info.backend)),
+                        ("location", .string(info.location)),
+                        ("schemaVersion", .integer(info.schemaVersion)),
+                        ("records", .integer(info.records)),
+                        ("users", .integer(info.users)),
+                        ("serverVersion", info.serverVersion.map(JSONText.string) ?? .null),
+                    ] + Self.replicaJSON(info.replica)
+                ).rendered())
             return .success
         }
         var rows = [
@@ -67,9 +70,34 @@ struct DbInfoCommand: ParsableCommand {
         if let rowSecurity = info.rowSecurity {
             rows.append(["rowSecurity:", rowSecurity ? "on" : "off"])
         }
+        if let replica = info.replica {
+            rows += [
+                ["replica:", replica.path],
+                ["pending:", String(replica.pending)],
+                ["lastPush:", replica.lastPush.map(Timestamp.json) ?? "-"],
+                ["lastPull:", replica.lastPull.map(Timestamp.json) ?? "-"],
+            ]
+        }
         var widths = [0, 0]
         for row in rows { Table.widen(&widths, toFit: Table.printable(row)) }
         for row in rows { context.print(Table.line(Table.printable(row), widths: widths)) }
         return .success
+    }
+
+    /// `"replica": {"path","pending","lastPush","lastPull"}` for a store with a replica.
+    private static func replicaJSON(_ replica: ReplicaInfo?) -> [(String, JSONText)] {
+        guard let replica else { return [] }
+        func time(_ date: Date?) -> JSONText { date.map { .string(Timestamp.json($0)) } ?? .null }
+        return [
+            (
+                "replica",
+                .object([
+                    ("path", .string(replica.path)),
+                    ("pending", .integer(replica.pending)),
+                    ("lastPush", time(replica.lastPush)),
+                    ("lastPull", time(replica.lastPull)),
+                ])
+            )
+        ]
     }
 }

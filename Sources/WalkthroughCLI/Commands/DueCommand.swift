@@ -80,6 +80,7 @@ struct DueCommand: ParsableCommand {
             ("reason", .string(decision.reason.rawValue)),
             ("detail", .string(decision.detail)),
             ("pages", .array(decision.pages.map { .integer($0 + 1) })),
+            ("source", .string(decision.source)),
         ])
     }
 }

@@ -56,7 +56,8 @@ struct ListCommand: ParsableCommand {
         var seenStore: (any AdministeredSeenStore)?
         if reports.contains(where: { $0.1.isValid }) {
             let path = try store.databasePath(environment: context.environment, command: name)
-            seenStore = try SeenStores.openIfPresent(path, environment: context.environment)
+            seenStore = try SeenStores.openIfPresent(
+                path, administrative: false, environment: context.environment)
             user = store.user(user, boundBy: seenStore)
         }
         let words = CommandWords(locale: shownLocale)

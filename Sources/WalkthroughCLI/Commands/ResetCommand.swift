@@ -88,7 +88,8 @@ struct ResetCommand: ParsableCommand {
             environment: context.environment, command: Self.configuration.name)
         guard
             let seenStore = try SeenStores.openIfPresent(
-                path, readOnly: dryRun, environment: context.environment)
+                path, readOnly: dryRun, administrative: scope == .allUsers,
+                environment: context.environment)
         else {
             context.print(
                 "Nothing to remove: the database \(SeenStoreBackend.displayed(path)) does not "

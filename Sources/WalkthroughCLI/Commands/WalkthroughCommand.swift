@@ -31,6 +31,7 @@ enum WalkthroughCommand {
             StatsCommand.self,
             VariantCommand.self,
             GoalCommand.self,
+            SyncCommand.self,
         ]
     }
 

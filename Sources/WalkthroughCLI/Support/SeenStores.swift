@@ -11,12 +11,18 @@ enum SeenStores {
     /// records, but has nothing to remove from a database that does not exist.
     ///
     /// - Throws: ``SeenStoreError`` for a file that exists and cannot be used.
+    ///
+    /// Every command that opens its store here but `list` and `reset` for one user is one of
+    /// the fleet's administrative views (`administrative`): through a replica it pushes the
+    /// outbox first and then reads the server, waiting as libpq says.
     static func openIfPresent(
-        _ path: String, readOnly: Bool = true, environment: [String: String]
+        _ path: String, readOnly: Bool = true, administrative: Bool = true,
+        environment: [String: String]
     ) throws(SeenStoreError) -> (any AdministeredSeenStore)? {
         var options = try options(environment: environment)
         options.createIfMissing = false
         options.readOnly = readOnly
+        options.administrative = administrative
         do {
             // A postgresql:// URL opens the fleet store, with the same options.
             return try SeenStoreBackend.openAdministered(
@@ -33,8 +39,10 @@ enum SeenStores {
     static func open(
         _ path: String, environment: [String: String]
     ) throws(SeenStoreError) -> any AdministeredSeenStore {
-        try SeenStoreBackend.openAdministered(
-            path, options: options(environment: environment), environment: environment)
+        var options = try options(environment: environment)
+        options.administrative = true
+        return try SeenStoreBackend.openAdministered(
+            path, options: options, environment: environment)
     }
 
     /// The store's options: the defaults, with `WALKTHROUGH_BUSY_TIMEOUT` when it is set.

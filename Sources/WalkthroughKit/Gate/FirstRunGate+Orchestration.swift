@@ -45,9 +45,15 @@ extension FirstRunGate {
         do {
             let opened = try store.open(environment: environment, mode: .read)
             let user = acting(for: opened)
-            return evaluate(
+            var decision = evaluate(
                 walkthrough, user: user,
                 history: try ShowHistory.read(for: walkthrough, user: user, from: opened))
+            if let replica = opened as? ReplicaSeenStore {
+                decision.source = replica.readSource?.rawValue ?? "replica"
+            } else if opened is PostgresSeenStore {
+                decision.source = "server"
+            }
+            return decision
         } catch {
             throw .store(error)
         }

@@ -27,7 +27,14 @@ final class PostgresConnection {
     /// The environment the `PG*` variables were read from.
     let environment: [String: String]
     /// The connection handle; replaced by nothing, reset in place by ``reconnect()``.
-    private let handle: OpaquePointer
+    let handle: OpaquePointer
+    /// When set, no wait on the network goes past it: connecting, sending and reading run with
+    /// libpq's non-blocking calls and `poll(2)` (``PostgresConnection+Deadline.swift``); when
+    /// `nil`, libpq waits as it documents (`connect_timeout`).
+    var deadline: ContinuousClock.Instant?
+    /// Set when a wait ran past ``deadline``: the protocol state is unknown, so the connection
+    /// counts as lost until it is opened again.
+    var abandoned = false
     /// The names of the statements the server holds for this connection.
     private var prepared: Set<String> = []
     /// Work every new connection needs before the store's first statement (a read-only
@@ -40,10 +47,12 @@ final class PostgresConnection {
     ///   `host:port/dbname`.
     init(
         info: PostgresConnectionInfo, environment: [String: String],
+        deadline: ContinuousClock.Instant? = nil,
         setUp: @escaping (PostgresConnection) throws(PostgresFailure) -> Void
     ) throws(PostgresStoreError) {
         self.info = info
         self.environment = environment
+        self.deadline = deadline
         self.setUp = setUp
         let keywords = info.keywords.map { strdup($0) }
         let values = info.values.map { strdup($0) }
@@ -52,6 +61,20 @@ final class PostgresConnection {
         }
         let keywordPointers = keywords.map { UnsafePointer($0) } + [nil]
         let valuePointers = values.map { UnsafePointer($0) } + [nil]
+        if deadline != nil {
+            // The replica's budget: one attempt that never waits past the deadline; the replica
+            // retries a refusing or restarting server within its budget.
+            guard let started = PQconnectStartParams(keywordPointers, valuePointers, 1) else {
+                throw PostgresStoreError(
+                    kind: .connectionFailed, location: info.redacted, message: "out of memory")
+            }
+            handle = started
+            Self.dropNotices(started)
+            try finishConnecting(resetting: false)
+            guard PQstatus(started) == CONNECTION_OK else { throw connectionError() }
+            try runSetUp()
+            return
+        }
         // A server that is starting up (SQLSTATE 57P03) or not listening yet is tried again,
         // with a growing pause, within the connect timeout (10 s without one).
         let deadline = ContinuousClock.now + Self.budget(info)
@@ -117,7 +140,7 @@ final class PostgresConnection {
     // MARK: - State
 
     /// Whether the connection is usable (`CONNECTION_OK`).
-    var isConnected: Bool { PQstatus(handle) == CONNECTION_OK }
+    var isConnected: Bool { !abandoned && PQstatus(handle) == CONNECTION_OK }
 
     /// `host:port/dbname` of the server this connection reached (after a failover, the one
     /// it is on now); while disconnected, every host the URI names.
@@ -151,6 +174,12 @@ final class PostgresConnection {
     /// - Throws: ``PostgresStoreError`` for the last failed attempt.
     func reconnect() throws(PostgresStoreError) {
         prepared.removeAll()
+        if deadline != nil {
+            abandoned = false
+            try reconnectBeforeDeadline()
+            try runSetUp()
+            return
+        }
         let deadline = ContinuousClock.now + Self.budget(info)
         var pause: UInt32 = 50_000
         while true {
@@ -184,6 +213,11 @@ final class PostgresConnection {
     ///
     /// libpq reports a failed connection as text only (no SQLSTATE), one line per host tried;
     /// the texts it and the server send in the C locale are matched here.
+    func connectionError() -> PostgresStoreError {
+        Self.connectionError(handle, info: info, environment: environment)
+    }
+
+    /// ``connectionError()`` of a connection attempt.
     private static func connectionError(
         _ handle: OpaquePointer, info: PostgresConnectionInfo, environment: [String: String]
     ) -> PostgresStoreError {
@@ -226,7 +260,9 @@ final class PostgresConnection {
     /// Runs fixed SQL with no values (one or more statements: schema changes, `BEGIN`).
     @discardableResult
     func execute(_ sql: String) throws(PostgresFailure) -> PostgresResult {
-        try check(PQexec(handle, sql), sql: sql, operation: .execute)
+        try check(
+            run(send: { PQsendQuery(handle, sql) }, blocking: { PQexec(handle, sql) }), sql: sql,
+            operation: .execute)
     }
 
     /// Runs `sql` once with `parameters` (text, `nil` for `NULL`), unprepared: for statements
@@ -234,7 +270,9 @@ final class PostgresConnection {
     @discardableResult
     func execute(_ sql: String, _ parameters: [String?]) throws(PostgresFailure) -> PostgresResult {
         try withParameters(parameters, sql: sql) { count, values in
-            PQexecParams(handle, sql, count, nil, values, nil, nil, 0)
+            run(
+                send: { PQsendQueryParams(handle, sql, count, nil, values, nil, nil, 0) },
+                blocking: { PQexecParams(handle, sql, count, nil, values, nil, nil, 0) })
         }
     }
 
@@ -246,7 +284,9 @@ final class PostgresConnection {
     ) throws(PostgresFailure) -> PostgresResult {
         try prepare(statement)
         return try withParameters(parameters, sql: statement.sql) { count, values in
-            PQexecPrepared(handle, statement.name, count, values, nil, nil, 0)
+            run(
+                send: { PQsendQueryPrepared(handle, statement.name, count, values, nil, nil, 0) },
+                blocking: { PQexecPrepared(handle, statement.name, count, values, nil, nil, 0) })
         }
     }
 
@@ -260,8 +300,17 @@ final class PostgresConnection {
     func prepare(_ statement: Prepared) throws(PostgresFailure) {
         guard !prepared.contains(statement.name) else { return }
         let result = statement.parameterTypes.withUnsafeBufferPointer { types in
-            PQprepare(
-                handle, statement.name, statement.sql, Int32(types.count), types.baseAddress)
+            run(
+                send: {
+                    PQsendPrepare(
+                        handle, statement.name, statement.sql, Int32(types.count),
+                        types.baseAddress)
+                },
+                blocking: {
+                    PQprepare(
+                        handle, statement.name, statement.sql, Int32(types.count),
+                        types.baseAddress)
+                })
         }
         try check(result, sql: statement.sql, operation: .prepare)
         prepared.insert(statement.name)
@@ -298,7 +347,10 @@ final class PostgresConnection {
     ) throws(PostgresFailure) -> PostgresResult {
         let wrapped = result.map(PostgresResult.init)
         if let wrapped, wrapped.succeeded { return wrapped }
-        let fallback = PQerrorMessage(handle).map { String(cString: $0) } ?? "no result"
+        let fallback =
+            abandoned
+            ? "the server did not answer within the network budget"
+            : PQerrorMessage(handle).map { String(cString: $0) } ?? "no result"
         let message =
             wrapped?.errorField(Int(WALKTHROUGH_PG_DIAG_MESSAGE_PRIMARY))
             ?? (wrapped.flatMap { PQresultErrorMessage($0.handle) }.map { String(cString: $0) })

@@ -43,6 +43,11 @@ public struct DueDecision: Sendable, Hashable {
     /// Whether it is due.
     public var isDue: Bool { reason == .due }
 
+    /// What the answer came from: `replica` (a fresh local replica of the fleet store),
+    /// `server` (the server, asked for it), or `local` (a local file, or a replica that could
+    /// not reach its server).
+    package var source = "local"
+
     /// Creates a decision.
     public init(
         walkthrough: String, user: String, reason: DueReason, detail: String,

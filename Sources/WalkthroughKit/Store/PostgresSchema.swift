@@ -34,6 +34,10 @@ enum PostgresSchema {
             version: 3,
             summary: "experiments: exposures and each event's variant, and the goals",
             statements: ExperimentSchema.postgresStatements),
+        StoreSchema.Migration(
+            version: 4,
+            summary: "what the replicas pushed (each push once) and the resets as tombstones",
+            statements: ReplicaServerSQL.migration),
     ]
 
     /// The schema version this build writes and reads: the number of migrations.
@@ -89,6 +93,7 @@ enum PostgresSchema {
                 USING (user_name = current_user) WITH CHECK (user_name = current_user)
             """,
         ] + EventSchema.postgresRowSecurity + ExperimentSchema.postgresRowSecurity
+        + ReplicaServerSQL.rowSecurity
 
     /// Whether row security is on for the table, and whether it binds the current role (not a
     /// superuser, not `BYPASSRLS`, not the table's owner).

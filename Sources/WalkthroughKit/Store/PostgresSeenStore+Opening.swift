@@ -13,6 +13,11 @@ extension PostgresSeenStore {
         /// ``SeenStoreError/databaseMissing(path:)``: nothing has been recorded there. The
         /// command's `seen`, `status`, `list` and `export` open their store this way.
         public var readOnly: Bool
+        /// When set, no network wait of the store goes past this much time from the moment
+        /// it is opened or from ``PostgresSeenStore/restartNetworkBudget()``: libpq's
+        /// non-blocking calls under a deadline, for the replica. `nil`: libpq waits as it
+        /// documents.
+        package var networkBudget: Duration?
 
         /// Options with the given values.
         public init(createIfMissing: Bool = true, readOnly: Bool = false) {
@@ -62,7 +67,10 @@ extension PostgresSeenStore {
         let connection: PostgresConnection
         do {
             info = try PostgresConnectionInfo(uri: url, environment: environment)
-            connection = try PostgresConnection(info: info, environment: environment) {
+            connection = try PostgresConnection(
+                info: info, environment: environment,
+                deadline: options.networkBudget.map { ContinuousClock.now + $0 }
+            ) {
                 connection throws(PostgresFailure) in
                 if options.readOnly {
                     try connection.execute("SET default_transaction_read_only = on")

@@ -318,7 +318,7 @@ public final class PostgresSeenStore: EventRecordingStore {
                             try connection.reconnect()
                             continue
                         }
-                        if error.isTransient, transientRetries < 5 {
+                        if error.isTransient, transientRetries < 5, connection.deadline == nil {
                             transientRetries += 1
                             Self.pause(attempt: transientRetries)
                             continue
@@ -335,6 +335,13 @@ public final class PostgresSeenStore: EventRecordingStore {
         } catch {
             throw .server(error)
         }
+    }
+
+    /// Starts the store's next network wait: its deadline is the options' budget from now.
+    /// (Nothing changes for a store opened without a budget.)
+    package func restartNetworkBudget() {
+        guard let budget = options.networkBudget else { return }
+        connection.withLock { $0.deadline = ContinuousClock.now + budget }
     }
 
     /// A pause before repeating a transaction that lost a race: 10, 20, 40, … ms.

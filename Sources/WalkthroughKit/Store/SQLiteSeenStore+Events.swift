@@ -58,38 +58,46 @@ extension SQLiteSeenStore {
         let stamp = now().millisecondsSince1970
         try withConnection { connection throws(SQLiteError) in
             try connection.immediateTransaction { () throws(SQLiteError) in
-                switch step.change {
-                case .progress(let page):
-                    precondition(page >= 0, "page indices are 0-based")
-                    try connection.withStatement(SQL.saveProgress) {
-                        statement throws(SQLiteError) in
-                        try statement.withBorrowedText(step.user, step.walkthrough) {
-                            () throws(SQLiteError) in
-                            try statement.bind(step.version, at: 3)
-                            try statement.bind(page, at: 4)
-                            try statement.bind(stamp, at: 5)
-                            try statement.run()
-                        }
-                    }
-                case .seen(let outcome):
-                    try connection.withStatement(SQL.markSeen) { statement throws(SQLiteError) in
-                        try statement.withBorrowedText(step.user, step.walkthrough) {
-                            () throws(SQLiteError) in
-                            try statement.bind(step.version, at: 3)
-                            try statement.bind(SeenOutcome(outcome).rawValue, at: 4)
-                            try statement.bind(stamp, at: 5)
-                            try statement.run()
-                        }
-                    }
-                case nil:
-                    break
+                try Self.apply(step, stamp: stamp, on: connection)
+            }
+        }
+    }
+
+    /// The body of ``write(_:)``, inside a transaction the caller holds: the change, then the
+    /// events, all stamped `stamp` (the replica adds its outbox entry in the same transaction).
+    static func apply(
+        _ step: SessionStep, stamp: Int64, on connection: Connection
+    ) throws(SQLiteError) {
+        switch step.change {
+        case .progress(let page):
+            precondition(page >= 0, "page indices are 0-based")
+            try connection.withStatement(SQL.saveProgress) {
+                statement throws(SQLiteError) in
+                try statement.withBorrowedText(step.user, step.walkthrough) {
+                    () throws(SQLiteError) in
+                    try statement.bind(step.version, at: 3)
+                    try statement.bind(page, at: 4)
+                    try statement.bind(stamp, at: 5)
+                    try statement.run()
                 }
-                for event in step.events {
-                    try connection.withStatement(EventSQL.insert) { statement throws(SQLiteError) in
-                        try Self.bind(event, of: step, time: stamp, to: statement)
-                        try statement.run()
-                    }
+            }
+        case .seen(let outcome):
+            try connection.withStatement(SQL.markSeen) { statement throws(SQLiteError) in
+                try statement.withBorrowedText(step.user, step.walkthrough) {
+                    () throws(SQLiteError) in
+                    try statement.bind(step.version, at: 3)
+                    try statement.bind(SeenOutcome(outcome).rawValue, at: 4)
+                    try statement.bind(stamp, at: 5)
+                    try statement.run()
                 }
+            }
+        case nil:
+            break
+        }
+        for event in step.events {
+            try connection.withStatement(EventSQL.insert) { statement throws(SQLiteError) in
+                try Self.bind(event, of: step, time: stamp, to: statement)
+                try statement.run()
             }
         }
     }

@@ -156,24 +156,33 @@ public final class SQLiteSeenStore: EventRecordingStore {
     public func reset(user: String, walkthrough: String?) throws(SeenStoreError) -> Int {
         try withConnection { connection throws(SQLiteError) in
             try connection.immediateTransaction { () throws(SQLiteError) in
-                let removed = try connection.withStatement(
-                    SeenSQL.reset(walkthrough == nil ? .user : .one, .sqlite)
-                ) { statement throws(SQLiteError) in
-                    try statement.bind(user, at: 1)
-                    if let walkthrough { try statement.bind(walkthrough, at: 2) }
-                    try statement.run()
-                    return connection.changes
-                }
-                try connection.withStatement(
-                    SeenSQL.reset(walkthrough == nil ? .user : .one, .sqlite, events: true)
-                ) { statement throws(SQLiteError) in
-                    try statement.bind(user, at: 1)
-                    if let walkthrough { try statement.bind(walkthrough, at: 2) }
-                    try statement.run()
-                }
-                return removed
+                try Self.remove(user: user, walkthrough: walkthrough, on: connection)
             }
         }
+    }
+
+    /// The body of ``reset(user:walkthrough:)``, inside a transaction the caller holds.
+    ///
+    /// - Returns: The number of records removed.
+    static func remove(
+        user: String, walkthrough: String?, on connection: Connection
+    ) throws(SQLiteError) -> Int {
+        let removed = try connection.withStatement(
+            SeenSQL.reset(walkthrough == nil ? .user : .one, .sqlite)
+        ) { statement throws(SQLiteError) in
+            try statement.bind(user, at: 1)
+            if let walkthrough { try statement.bind(walkthrough, at: 2) }
+            try statement.run()
+            return connection.changes
+        }
+        try connection.withStatement(
+            SeenSQL.reset(walkthrough == nil ? .user : .one, .sqlite, events: true)
+        ) { statement throws(SQLiteError) in
+            try statement.bind(user, at: 1)
+            if let walkthrough { try statement.bind(walkthrough, at: 2) }
+            try statement.run()
+        }
+        return removed
     }
 
     /// Removes every user's record of `walkthrough`, and its events, in one transaction.

@@ -72,6 +72,8 @@ package struct SeenStoreInfo: Sendable, Hashable {
     package var serverVersion: String?
     /// Whether PostgreSQL row security is on for the records (`nil` for SQLite).
     package var rowSecurity: Bool?
+    /// The local replica in front of the server, when there is one.
+    package var replica: ReplicaInfo?
 
     /// A description of a store.
     package init(

@@ -6,7 +6,10 @@ import FoundationEssentials
 ///
 /// The `walkthrough` command and ``FirstRunGate`` both open their store through ``open(_:options:environment:)``,
 /// so an embedding tool that reads `WALKTHROUGH_DB` gets the fleet store from a URL there with
-/// no code change:
+/// no code change. A URL is opened through a local replica of the fleet store under the state
+/// folder, so that no call waits on the network longer than `WALKTHROUGH_NETWORK_BUDGET`
+/// milliseconds (300); `WALKTHROUGH_REPLICA=off` in `environment` asks the server directly
+/// instead (docs/fleet.md):
 ///
 /// ```swift
 /// let store = try SeenStoreBackend.open(try SQLiteSeenStore.defaultPath())
@@ -51,7 +54,8 @@ public struct SeenStoreBackend: RawRepresentable, Sendable, Hashable, CaseIterab
     /// - Parameters:
     ///   - location: A database path, or a PostgreSQL URL.
     ///   - options: How to open it; for PostgreSQL only `createIfMissing` and `readOnly` apply.
-    ///   - environment: Where a PostgreSQL store's `PG*` variables come from.
+    ///   - environment: Where a PostgreSQL store's `PG*` variables come from, and the replica's
+    ///     `WALKTHROUGH_REPLICA`, `WALKTHROUGH_NETWORK_BUDGET` and `WALKTHROUGH_SYNC_INTERVAL`.
     /// - Throws: ``SeenStoreError`` naming the file or `host:port/dbname`;
     ///   ``SeenStoreError/databaseMissing(path:)`` when nothing is there yet and the options do
     ///   not allow creating it.

@@ -113,7 +113,9 @@ struct DueEndToEndTests {
 
         let object = try world.json("tour", environment: rule.environment)
         #expect(
-            Set(object.keys) == ["walkthrough", "user", "due", "reason", "detail", "pages"])
+            Set(object.keys) == [
+                "walkthrough", "user", "due", "reason", "detail", "pages", "source",
+            ])
         #expect(object["walkthrough"] as? String == "tour")
         #expect(object["user"] as? String == "alice")
         #expect(object["due"] as? Bool == due)

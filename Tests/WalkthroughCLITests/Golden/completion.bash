@@ -20,7 +20,7 @@ _walkthrough() {
     cur="${COMP_WORDS[COMP_CWORD]}"
     prev="${COMP_WORDS[COMP_CWORD-1]}"
     if [ "$COMP_CWORD" -eq 1 ]; then
-        COMPREPLY=($(compgen -W "play seen due mark reset status list validate export import db events stats variant goal help --help --version --generate-completion-script --generate-manual" -- "$cur"))
+        COMPREPLY=($(compgen -W "play seen due mark reset status list validate export import db events stats variant goal sync help --help --version --generate-completion-script --generate-manual" -- "$cur"))
         return
     fi
     command="${COMP_WORDS[1]}"
@@ -29,7 +29,7 @@ _walkthrough() {
             COMPREPLY=($(compgen -W "bash zsh fish" -- "$cur"))
             return ;;
         help)
-            COMPREPLY=($(compgen -W "play seen due mark reset status list validate export import db events stats variant goal help" -- "$cur"))
+            COMPREPLY=($(compgen -W "play seen due mark reset status list validate export import db events stats variant goal sync help" -- "$cur"))
             return ;;
     esac
     if [ "$command" = db ]; then
@@ -116,6 +116,10 @@ _walkthrough() {
         "goal")
             options="--user --db --help"
             values="--user --db"
+            kind=none ;;
+        "sync")
+            options="--db --json --help"
+            values="--db"
             kind=none ;;
         *) return ;;
     esac

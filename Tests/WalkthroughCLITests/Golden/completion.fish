@@ -16,29 +16,30 @@ function __walkthrough_ids
 end
 
 complete -c walkthrough -f
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal help' -a play -d 'Show a walkthrough to a user, in the terminal or as plain text.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal help' -a seen -d 'Tell whether a user has seen a walkthrough (exit 0) or not (exit 1).'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal help' -a due -d 'Tell whether a walkthrough is due for a user (exit 0) or not (exit 1), and why.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal help' -a mark -d 'Record a walkthrough as seen by a user without playing it.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal help' -a reset -d 'Forget that users have seen walkthroughs, so they show again.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal help' -a status -d 'List who has seen which walkthrough, and where unfinished ones stand.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal help' -a list -d 'List the walkthrough definitions in a folder and the user\'s state of each.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal help' -a validate -d 'Check walkthrough definition files and list every problem.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal help' -a export -d 'Print every record as JSON Lines, or write a walkthrough as a web page.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal help' -a import -d 'Merge records from walkthrough export into the store.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal help' -a events -d 'Print the recorded events of sessions as JSON Lines, oldest first.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal help' -a stats -d 'Show a walkthrough\'s funnel: who started, finished, and where they stopped.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal help' -a variant -d 'Print the variant of the walkthrough\'s experiment a user is in, or holdout.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal help' -a goal -d 'Record that a user reached a goal, for the walkthroughs\' experiments.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal help' -a db
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync help' -a play -d 'Show a walkthrough to a user, in the terminal or as plain text.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync help' -a seen -d 'Tell whether a user has seen a walkthrough (exit 0) or not (exit 1).'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync help' -a due -d 'Tell whether a walkthrough is due for a user (exit 0) or not (exit 1), and why.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync help' -a mark -d 'Record a walkthrough as seen by a user without playing it.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync help' -a reset -d 'Forget that users have seen walkthroughs, so they show again.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync help' -a status -d 'List who has seen which walkthrough, and where unfinished ones stand.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync help' -a list -d 'List the walkthrough definitions in a folder and the user\'s state of each.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync help' -a validate -d 'Check walkthrough definition files and list every problem.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync help' -a export -d 'Print every record as JSON Lines, or write a walkthrough as a web page.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync help' -a import -d 'Merge records from walkthrough export into the store.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync help' -a events -d 'Print the recorded events of sessions as JSON Lines, oldest first.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync help' -a stats -d 'Show a walkthrough\'s funnel: who started, finished, and where they stopped.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync help' -a variant -d 'Print the variant of the walkthrough\'s experiment a user is in, or holdout.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync help' -a goal -d 'Record that a user reached a goal, for the walkthroughs\' experiments.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync help' -a sync -d 'Push this machine\'s writes to the fleet store and refresh its replica.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync help' -a db
 complete -c walkthrough -n '__fish_seen_subcommand_from db; and not __fish_seen_subcommand_from info migrate' -a info -d 'Show which seen store is used, and what it holds.'
 complete -c walkthrough -n '__fish_seen_subcommand_from db; and not __fish_seen_subcommand_from info migrate' -a migrate -d 'Create or migrate the seen store\'s schema.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal help' -a events
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync help' -a events
 complete -c walkthrough -n '__fish_seen_subcommand_from events; and not __fish_seen_subcommand_from prune' -a prune -d 'Remove the events older than a date; the records stay.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal help' -a help -d 'Show help for the tool or for one subcommand.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal help' -l version -d 'Show the version.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal help' -l generate-completion-script -x -a 'bash zsh fish'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal help' -l generate-manual
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync help' -a help -d 'Show help for the tool or for one subcommand.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync help' -l version -d 'Show the version.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync help' -l generate-completion-script -x -a 'bash zsh fish'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync help' -l generate-manual
 complete -c walkthrough -n '__fish_seen_subcommand_from play' -l user -x -d 'The user to act for (default: the login name).'
 complete -c walkthrough -n '__fish_seen_subcommand_from play' -l db -r -F -d 'The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).'
 complete -c walkthrough -n '__fish_seen_subcommand_from play' -l force -d 'Play it even if the user has already seen it.'
@@ -109,3 +110,5 @@ complete -c walkthrough -n '__fish_seen_subcommand_from variant' -l user -x -d '
 complete -c walkthrough -n '__fish_seen_subcommand_from variant' -a '(__walkthrough_ids)' -F
 complete -c walkthrough -n '__fish_seen_subcommand_from goal' -l user -x -d 'The user to act for (default: the login name).'
 complete -c walkthrough -n '__fish_seen_subcommand_from goal' -l db -r -F -d 'The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).'
+complete -c walkthrough -n '__fish_seen_subcommand_from sync' -l db -r -F -d 'The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).'
+complete -c walkthrough -n '__fish_seen_subcommand_from sync' -l json -d 'Print a JSON object instead of a line.'

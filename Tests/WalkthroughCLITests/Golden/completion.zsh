@@ -26,13 +26,13 @@ _walkthrough_definitions() {
 _walkthrough() {
     local command
     if (( CURRENT == 2 )); then
-        compadd -- 'play' 'seen' 'due' 'mark' 'reset' 'status' 'list' 'validate' 'export' 'import' 'db' 'events' 'stats' 'variant' 'goal' 'help' --help --version --generate-completion-script --generate-manual
+        compadd -- 'play' 'seen' 'due' 'mark' 'reset' 'status' 'list' 'validate' 'export' 'import' 'db' 'events' 'stats' 'variant' 'goal' 'sync' 'help' --help --version --generate-completion-script --generate-manual
         return
     fi
     command=${words[2]}
     case $command in
         --generate-completion-script) compadd -- bash zsh fish; return ;;
-        help) compadd -- 'play' 'seen' 'due' 'mark' 'reset' 'status' 'list' 'validate' 'export' 'import' 'db' 'events' 'stats' 'variant' 'goal' 'help'; return ;;
+        help) compadd -- 'play' 'seen' 'due' 'mark' 'reset' 'status' 'list' 'validate' 'export' 'import' 'db' 'events' 'stats' 'variant' 'goal' 'sync' 'help'; return ;;
     esac
     if [[ $command == db ]]; then
         if (( CURRENT == 3 )); then
@@ -89,6 +89,8 @@ _walkthrough() {
             _arguments --user'[The user to act for (default: the login name).]:name: ' '(- *)--help[Show help information.]' '*:walkthrough:_walkthrough_definitions' ;;
         "goal")
             _arguments --user'[The user to act for (default: the login name).]:name: ' --db'[The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).]:path:_files' '(- *)--help[Show help information.]' ;;
+        "sync")
+            _arguments --db'[The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).]:path:_files' --json'[Print a JSON object instead of a line.]' '(- *)--help[Show help information.]' ;;
     esac
 }
 

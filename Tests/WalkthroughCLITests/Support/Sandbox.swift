@@ -28,12 +28,19 @@ final class Sandbox {
             atPath: folder.path + "/home", withIntermediateDirectories: true)
     }
 
-    /// The variables a command sees: login name, database, search path, home, no terminal.
+    /// The variables a command sees: login name, database, search path, home, no terminal;
+    /// a `postgresql://` store in direct mode (`WALKTHROUGH_REPLICA=off`), as round 2 tested
+    /// it: the replica's tests set `WALKTHROUGH_REPLICA` themselves (``replicaEnvironment``).
     var environment: [String: String] {
         [
             "LOGNAME": user, "WALKTHROUGH_DB": database, "WALKTHROUGH_PATH": definitions,
-            "HOME": folder.path + "/home", "PATH": "/usr/bin:/bin",
+            "HOME": folder.path + "/home", "PATH": "/usr/bin:/bin", "WALKTHROUGH_REPLICA": "off",
         ]
+    }
+
+    /// ``environment`` with the replica on, in the state folder under the sandbox's home.
+    var replicaEnvironment: [String: String] {
+        environment.merging(["WALKTHROUGH_REPLICA": ""]) { $1 }
     }
 
     /// Writes a definition into the definitions folder; returns its path.

@@ -201,12 +201,12 @@ struct DefinitionFileTests {
 /// in the command-line end-to-end tests.
 struct FileProblemTests {
     @Test(arguments: [
-        (ENOENT, DiagnosticKind.fileNotFound), (ENOTDIR, .fileNotFound), (EISDIR, .isDirectory),
+        (ENOENT, FileProblem.Kind.fileNotFound), (ENOTDIR, .fileNotFound), (EISDIR, .isDirectory),
         (EACCES, .unreadable(reason: "permission denied")),
         (EPERM, .unreadable(reason: "permission denied")),
         (ELOOP, .unreadable(reason: "too many levels of symbolic links")),
     ])
-    func mapsOpenErrors(code: Int32, kind: DiagnosticKind) {
-        #expect(DiagnosticKind(FileProblem(openErrno: code).kind) == kind)
+    func mapsOpenErrors(code: Int32, kind: FileProblem.Kind) {
+        #expect(FileProblem(openErrno: code).kind == kind)
     }
 }

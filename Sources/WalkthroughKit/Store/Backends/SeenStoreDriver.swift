@@ -9,6 +9,11 @@ package struct StoreOpenOptions: Sendable, Hashable {
     package var busyTimeout = SQLiteSeenStore.Options.defaultBusyTimeout
     /// How hard a local file's commits push to the disk.
     package var synchronous = SQLiteSeenStore.Synchronous.extra
+    /// Whether the command is one of the fleet's administrative views (`sync`, `db`,
+    /// `import`, `export`, `events`, `stats`, `status`, `reset --all-users`): through a
+    /// replica, they push its outbox first and then use the server, waiting as libpq says
+    /// rather than within the network budget.
+    package var administrative = false
 
     /// The defaults: create when missing, read and write, a 60 s busy timeout, `EXTRA`.
     package init() {}
@@ -99,7 +104,12 @@ extension PostgresSeenStore {
         package static func open(
             _ location: String, options: StoreOpenOptions, environment: [String: String]
         ) throws(SeenStoreError) -> any AdministeredSeenStore {
-            try PostgresSeenStore(
+            let replica = try ReplicaSettings(url: location, environment: environment)
+            if replica.path != nil {
+                return try ReplicaSeenStore(
+                    url: location, settings: replica, options: options, environment: environment)
+            }
+            return try PostgresSeenStore(
                 url: location,
                 options: Options(
                     createIfMissing: options.createIfMissing, readOnly: options.readOnly),

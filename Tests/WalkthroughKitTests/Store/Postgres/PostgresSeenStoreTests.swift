@@ -43,8 +43,8 @@ struct PostgresSeenStoreTests {
         }
         #expect(
             tables == [
-                ["walkthrough_events"], ["walkthrough_goals"], ["walkthrough_schema"],
-                ["walkthrough_seen"],
+                ["walkthrough_events"], ["walkthrough_goals"], ["walkthrough_pushes"],
+                ["walkthrough_schema"], ["walkthrough_seen"], ["walkthrough_tombstones"],
             ])
     }
 

@@ -1,0 +1,86 @@
+import FoundationEssentials
+
+/// One write waiting in the replica's outbox: a record as this machine left it, with the
+/// events of the same step, or a reset; kept as JSON in `replica_outbox` and pushed once,
+/// by its id.
+struct OutboxEntry: Codable, Sendable, Hashable {
+    /// A record's state after a write, as the server merges it.
+    struct Record: Codable, Sendable, Hashable {
+        var walkthrough: String
+        var version: Int
+        var outcome: String
+        var lastPage: Int
+        var updatedAt: Int64
+    }
+
+    /// One event of the step, with its time.
+    struct Event: Codable, Sendable, Hashable {
+        var time: Int64
+        var walkthrough: String
+        var version: Int
+        var event: String
+        var page: Int
+        var outcome: String?
+        var locale: String?
+        var resumed: Bool?
+        var forced: Bool?
+        var signal: String?
+    }
+
+    /// Whose record.
+    var user: String
+    /// The record after the write (`nil` for a reset, or a step without a change).
+    var record: Record?
+    /// The events of the step.
+    var events: [Event] = []
+    /// For a reset: the walkthrough reset (`""`: all of the user's) and its time.
+    var reset: Reset?
+
+    /// A reset, as a tombstone.
+    struct Reset: Codable, Sendable, Hashable {
+        var walkthrough: String
+        var at: Int64
+    }
+
+    /// The time the entry was made on this machine, in milliseconds since 1970.
+    var stampedAt: Int64
+
+    /// The entry for a step written at `stamp`, whose record is now `record`.
+    init(step: SessionStep, record: SeenRecord?, stamp: Int64) {
+        user = step.user
+        stampedAt = stamp
+        if step.change != nil, let record {
+            self.record = Record(
+                walkthrough: record.walkthrough, version: record.version,
+                outcome: record.outcome.rawValue, lastPage: record.lastPage,
+                updatedAt: record.updatedAt.millisecondsSince1970)
+        }
+        events = step.events.map { event in
+            let columns = EventColumns(event.kind)
+            return Event(
+                time: stamp, walkthrough: step.walkthrough, version: step.version,
+                event: event.kind.name, page: event.page, outcome: columns.outcome,
+                locale: step.locale, resumed: columns.resumed, forced: columns.forced,
+                signal: columns.signal)
+        }
+    }
+
+    /// The entry for a reset of `walkthrough` (`nil`: all of the user's) at `stamp`.
+    init(resetOf user: String, walkthrough: String?, stamp: Int64) {
+        self.user = user
+        stampedAt = stamp
+        reset = Reset(walkthrough: walkthrough ?? "", at: stamp)
+    }
+
+    /// The entry as the outbox keeps it.
+    func encoded() -> String {
+        // Encoding plain strings and numbers cannot fail.
+        let data = (try? JSONEncoder().encode(self)) ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// An entry the outbox kept, or `nil` when the text is not one.
+    static func decoded(_ text: String) -> OutboxEntry? {
+        try? JSONDecoder().decode(OutboxEntry.self, from: Data(text.utf8))
+    }
+}

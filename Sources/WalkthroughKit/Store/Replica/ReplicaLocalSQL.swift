@@ -1,0 +1,77 @@
+/// The replica's own tables, beside the records and events of an ``SQLiteSeenStore`` in the
+/// same file: the outbox, when each record was last refreshed, and what the replica knows of
+/// its server.
+enum ReplicaLocalSQL {
+    /// Whether the tables are there yet.
+    static let exists =
+        "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'replica_outbox'"
+
+    /// The tables, created once.
+    static let create = [
+        """
+        CREATE TABLE IF NOT EXISTS replica_outbox (
+            seq     INTEGER PRIMARY KEY AUTOINCREMENT,
+            push_id TEXT    NOT NULL UNIQUE,
+            user    TEXT    NOT NULL,
+            entry   TEXT    NOT NULL
+        )
+        """,
+        """
+        CREATE TABLE IF NOT EXISTS replica_fresh (
+            user        TEXT    NOT NULL,
+            walkthrough TEXT    NOT NULL,
+            at          INTEGER NOT NULL,
+            PRIMARY KEY (user, walkthrough)
+        ) WITHOUT ROWID
+        """,
+        """
+        CREATE TABLE IF NOT EXISTS replica_meta (
+            key   TEXT PRIMARY KEY,
+            value TEXT NOT NULL
+        ) WITHOUT ROWID
+        """,
+    ]
+
+    static let enqueue = "INSERT INTO replica_outbox (push_id, user, entry) VALUES (?1, ?2, ?3)"
+    static let pending = "SELECT seq, push_id, entry FROM replica_outbox ORDER BY seq LIMIT ?1"
+    static let pendingCount = "SELECT count(*) FROM replica_outbox"
+    static let pendingOfUser = "SELECT count(*) FROM replica_outbox WHERE user = ?1"
+    static let done = "DELETE FROM replica_outbox WHERE seq = ?1"
+
+    /// Marks `?1`'s record of `?2` (`''`: the user's whole refresh) fresh at `?3`.
+    static let touch = """
+        INSERT INTO replica_fresh (user, walkthrough, at) VALUES (?1, ?2, ?3)
+        ON CONFLICT (user, walkthrough) DO UPDATE SET at = excluded.at
+        """
+    /// When `?1`'s record of `?2`, or all of `?1`'s records, were last refreshed.
+    static let freshness = """
+        SELECT max(at) FROM replica_fresh WHERE user = ?1 AND walkthrough IN (?2, '')
+        """
+
+    /// The users the replica holds anything of.
+    static let users = """
+        SELECT user FROM seen UNION SELECT user FROM replica_fresh WHERE walkthrough = ''
+        UNION SELECT user FROM replica_outbox ORDER BY 1
+        """
+
+    /// A pulled record, as the server has it.
+    static let store = """
+        INSERT INTO seen (user, walkthrough, version, outcome, last_page, updated_at)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+        ON CONFLICT (user, walkthrough) DO UPDATE SET version = excluded.version,
+            outcome = excluded.outcome, last_page = excluded.last_page,
+            updated_at = excluded.updated_at
+        """
+    static let walkthroughs = "SELECT walkthrough FROM seen WHERE user = ?1"
+    static let drop = "DELETE FROM seen WHERE user = ?1 AND walkthrough = ?2"
+    /// Events a tombstone covers: `?1` user, `?2` walkthrough (`''`: all), `?3` its time.
+    static let buryEvents = """
+        DELETE FROM events WHERE user = ?1 AND (?2 = '' OR walkthrough = ?2) AND time <= ?3
+        """
+
+    static let readMeta = "SELECT value FROM replica_meta WHERE key = ?1"
+    static let writeMeta = """
+        INSERT INTO replica_meta (key, value) VALUES (?1, ?2)
+        ON CONFLICT (key) DO UPDATE SET value = excluded.value
+        """
+}

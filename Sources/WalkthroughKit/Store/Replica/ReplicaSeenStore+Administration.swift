@@ -1,0 +1,108 @@
+package import FoundationEssentials
+import Synchronization
+
+// MARK: - db info, import
+
+/// What `db info` adds for a store with a replica.
+package struct ReplicaInfo: Sendable, Hashable {
+    /// The replica's file.
+    package var path: String
+    /// Outbox entries not yet pushed.
+    package var pending: Int
+    /// When the outbox was last pushed empty, if ever.
+    package var lastPush: Date?
+    /// When records were last refreshed from the server, if ever.
+    package var lastPull: Date?
+}
+
+extension ReplicaSeenStore {
+    /// The server's description (after pushing the outbox), with the replica's.
+    package func info() throws(SeenStoreError) -> SeenStoreInfo {
+        var info =
+            try presentServer()?.info()
+            ?? SeenStoreInfo(
+                backend: SeenStoreBackend.postgresql.rawValue, location: location,
+                schemaVersion: 0, records: 0, users: 0, serverVersion: nil)
+        info.replica = try replicaInfo()
+        return info
+    }
+
+    /// The replica's path, outbox and times, without asking the server.
+    package func replicaInfo() throws(SeenStoreError) -> ReplicaInfo {
+        func time(_ key: String) throws(SeenStoreError) -> Date? {
+            try readMeta(key).flatMap(Int64.init).map { Date(millisecondsSince1970: $0) }
+        }
+        return ReplicaInfo(
+            path: path, pending: try pendingCount(), lastPush: try time("lastPush"),
+            lastPull: try time("lastPull"))
+    }
+
+    /// `import`: pushes the outbox, then merges on the server.
+    package func merge(
+        _ records: [SeenRecord], dryRun: Bool
+    ) throws(SeenStoreError) -> SeenMergeSummary {
+        try requireServer().merge(records, dryRun: dryRun)
+    }
+}
+
+extension PostgresSeenStore {
+    /// Applies one pushed outbox entry in one transaction, once: the push id is claimed
+    /// first, and an id the server already has applies nothing. A record or event stamped at
+    /// or before a tombstone of its walkthrough is dropped; a record is merged by the import
+    /// rule (``SeenRecord/replaces(_:)``); a reset removes what was stamped up to its time and
+    /// leaves its tombstone.
+    func apply(_ entry: OutboxEntry, pushID: String) throws(SeenStoreError) {
+        try withConnection { connection throws(PostgresFailure) in
+            try connection.transaction { () throws(PostgresFailure) in
+                let claimed = try connection.execute(
+                    ReplicaServerSQL.claim, [pushID, entry.user, String(entry.stampedAt)])
+                guard claimed.rowCount > 0 else { return }
+                if let reset = entry.reset {
+                    let parameters = [entry.user, reset.walkthrough, String(reset.at)]
+                    try connection.execute(ReplicaServerSQL.bury, parameters)
+                    try connection.execute(ReplicaServerSQL.removeRecords, parameters)
+                    try connection.execute(ReplicaServerSQL.removeEvents, parameters)
+                    return
+                }
+                var buried: [String: Int64] = [:]
+                func resetAt(_ walkthrough: String) throws(PostgresFailure) -> Int64 {
+                    if let known = buried[walkthrough] { return known }
+                    let result = try connection.execute(
+                        ReplicaServerSQL.tombstone, [entry.user, walkthrough])
+                    let value = result.int64(0, 0) ?? Int64.min
+                    buried[walkthrough] = value
+                    return value
+                }
+                if let record = entry.record, record.updatedAt > (try resetAt(record.walkthrough)) {
+                    try connection.execute(
+                        SQL.merge,
+                        [
+                            entry.user, record.walkthrough, String(record.version),
+                            record.outcome, String(record.lastPage), String(record.updatedAt),
+                        ])
+                }
+                for event in entry.events where event.time > (try resetAt(event.walkthrough)) {
+                    func flag(_ value: Bool?) -> String? { value.map { $0 ? "t" : "f" } }
+                    try connection.execute(
+                        ReplicaServerSQL.insertEvent,
+                        [
+                            String(event.time), entry.user, event.walkthrough,
+                            String(event.version), event.event, String(event.page),
+                            event.outcome, event.locale, flag(event.resumed),
+                            flag(event.forced), event.signal,
+                        ])
+                }
+            }
+        }
+    }
+
+    /// The user's tombstones: `(walkthrough, reset_at)`, `""` for all of the user's.
+    func tombstones(user: String) throws(SeenStoreError) -> [(String, Int64)] {
+        try withConnection { connection throws(PostgresFailure) in
+            let result = try connection.execute(ReplicaServerSQL.tombstones, [user])
+            return (0..<result.rowCount).map { row in
+                (result.text(row, 0) ?? "", result.int64(row, 1) ?? 0)
+            }
+        }
+    }
+}
