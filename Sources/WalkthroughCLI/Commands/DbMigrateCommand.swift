@@ -70,8 +70,11 @@ struct DbMigrateCommand: ParsableCommand {
                 "Migrated the walkthrough schema at \(location)\(from) to version "
                     + "\(info.schemaVersion).")
         }
-        if rowSecurity, let postgres = seenStore as? PostgresSeenStore {
-            try postgres.enableRowSecurity()
+        if rowSecurity {
+            guard let administered = seenStore as? any RowSecurityAdministration else {
+                preconditionFailure("a postgresql:// store administers its row security")
+            }
+            try administered.enableRowSecurity()
             context.print(
                 "Row security is on: a role without BYPASSRLS reads and changes only the "
                     + "records whose user is its own name.")

@@ -79,6 +79,7 @@ final class PostgresConnection {
         // with a growing pause, within the connect timeout (10 s without one).
         let deadline = ContinuousClock.now + Self.budget(info)
         var pause: UInt32 = 50_000
+        var lastError: PostgresStoreError?
         while true {
             // expand_dbname: the URI given as `dbname` is read as a whole connection string.
             guard
@@ -93,6 +94,11 @@ final class PostgresConnection {
                 handle = attempt
                 break
             }
+            // Out of time after a refusal: the refusal is what the user needs to hear.
+            if timedOut, let lastError {
+                PQfinish(attempt)
+                throw lastError
+            }
             let error =
                 timedOut
                 ? PostgresStoreError(
@@ -104,6 +110,7 @@ final class PostgresConnection {
                 : Self.connectionError(attempt, info: info, environment: environment)
             PQfinish(attempt)
             guard Self.isTemporary(error), ContinuousClock.now < deadline else { throw error }
+            lastError = error
             usleep(pause)
             pause = min(pause * 2, 1_000_000)
         }

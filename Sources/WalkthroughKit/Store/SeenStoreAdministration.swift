@@ -104,3 +104,13 @@ package protocol AdministeredSeenStore: EventRecordingStore {
     /// security for a role without `BYPASSRLS`): the default for `--user`. `nil` otherwise.
     var enforcedUser: String? { get }
 }
+
+/// A store that can turn PostgreSQL row security on (`walkthrough db migrate --row-security`):
+/// the fleet store, directly or through its replica.
+package protocol RowSecurityAdministration {
+    /// Turns row security on for the records (idempotent); see
+    /// ``PostgresSeenStore/enableRowSecurity()``.
+    func enableRowSecurity() throws(SeenStoreError)
+}
+
+extension PostgresSeenStore: RowSecurityAdministration {}

@@ -25,6 +25,9 @@ struct OutboxEntry: Codable, Sendable, Hashable {
         var resumed: Bool?
         var forced: Bool?
         var signal: String?
+        /// The user's group in the walkthrough's experiment, and the experiment's id.
+        var variant: String?
+        var experiment: String?
     }
 
     /// Whose record.
@@ -61,7 +64,7 @@ struct OutboxEntry: Codable, Sendable, Hashable {
                 time: stamp, walkthrough: step.walkthrough, version: step.version,
                 event: event.kind.name, page: event.page, outcome: columns.outcome,
                 locale: step.locale, resumed: columns.resumed, forced: columns.forced,
-                signal: columns.signal)
+                signal: columns.signal, variant: step.variant, experiment: step.experiment)
         }
     }
 

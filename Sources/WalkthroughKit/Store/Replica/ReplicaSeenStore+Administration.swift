@@ -89,7 +89,7 @@ extension PostgresSeenStore {
                             String(event.time), entry.user, event.walkthrough,
                             String(event.version), event.event, String(event.page),
                             event.outcome, event.locale, flag(event.resumed),
-                            flag(event.forced), event.signal,
+                            flag(event.forced), event.signal, event.variant, event.experiment,
                         ])
                 }
             }
@@ -104,5 +104,12 @@ extension PostgresSeenStore {
                 (result.text(row, 0) ?? "", result.int64(row, 1) ?? 0)
             }
         }
+    }
+}
+
+extension ReplicaSeenStore: RowSecurityAdministration {
+    /// Turns row security on at the server (an administrative view: it waits as libpq says).
+    package func enableRowSecurity() throws(SeenStoreError) {
+        try requireServer(pushing: false).enableRowSecurity()
     }
 }

@@ -113,11 +113,11 @@ enum ReplicaServerSQL {
         name: "walkthrough_push_event",
         sql: """
             INSERT INTO walkthrough_events (\(PostgresSeenStore.EventSQL.insertColumns))
-            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
             """,
         parameterTypes: [
             int8, text, text, int8, text, int8, text, text, PostgresConnection.bool,
-            PostgresConnection.bool, text,
+            PostgresConnection.bool, text, text, text,
         ])
 
     /// The user's tombstones, for a replica's refresh: `(walkthrough, reset_at)`.
