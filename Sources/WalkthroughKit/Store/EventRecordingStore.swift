@@ -89,7 +89,7 @@ extension EventRecordingStore {
 /// Whether sessions record events: `WALKTHROUGH_EVENTS=off` (or `0`, `false`, `no`, in any
 /// case) turns them off; `on`, `1`, `true`, `yes`, an empty value or nothing leaves them on.
 /// An embedding tool never fails on another value (events stay on); the `walkthrough` command
-/// refuses it (exit 64) with ``value(of:)``.
+/// refuses it (exit 64).
 public enum EventRecording {
     /// Whether `environment` lets sessions record events.
     public static func isEnabled(environment: [String: String]) -> Bool {

@@ -35,7 +35,7 @@ public enum Onboarding {
     /// database. Only a walkthrough about to be shown opens the store for writing.
     ///
     /// - Parameters:
-    ///   - source: The walkthrough: best ``DefinitionSource/resource(_:)`` from the tool's own
+    ///   - source: The walkthrough: best `DefinitionSource.resource(_:)` from the tool's own
     ///     resources; also a path, a file name or id on `$WALKTHROUGH_PATH` and
     ///     `./walkthroughs` (a string literal), data, or a `Walkthrough`.
     ///   - user: Whose first run it is; by default the login name (or the role's user on a
@@ -71,11 +71,14 @@ public enum Onboarding {
     /// ```
     ///
     /// - Parameters:
+    ///   - source: The walkthrough, as for ``presentIfNeeded(_:user:store:policy:options:)``.
+    ///   - user: Whose first run it is; by default the login name.
+    ///   - store: The store; by default `$WALKTHROUGH_DB`, else the default SQLite store.
+    ///   - policy: When and how to show it; by default only on a terminal.
     ///   - storeFailure: Whether a store that cannot be opened or read before anything is shown
     ///     throws (``StoreFailurePolicy/throw``) or is reported as
     ///     ``NotShownReason/storeUnavailable(_:)`` (``StoreFailurePolicy/ignore``).
-    ///   - source, user, store, policy, options: As
-    ///     ``presentIfNeeded(_:user:store:policy:options:)`` takes them.
+    ///   - options: Descriptors, signal handling, environment, restart.
     /// - Throws: ``OnboardingError``: the definition, the user name, the store, or the terminal.
     ///   Never for "already seen".
     public static func presentIfNeeded(
