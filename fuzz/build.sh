@@ -36,9 +36,10 @@ flags=(
 )
 root=$(pwd)
 # Absolute, so that the link step can run from another folder.
-paths=(-I "$root/Sources/CSQLite" -I "$root/Sources/CLibPQ" -I "$root/Sources/CPNG"
+paths=(-I "$root/Sources/CSQLite" -I "$root/Sources/CLibPQ/include" -I "$root/Sources/CPNG"
     -I "$root/Sources/CJPEG" -I "$root/$out" -L "$root/$out")
-# libpq's headers are in their own folder (pkg-config libpq says where).
+# libpq's headers are in their own folder (pkg-config libpq says where). The fuzzers link libpq
+# itself (-lpq below) rather than the loader in Sources/CLibPQ, which only SwiftPM builds.
 paths+=($(pkg-config --cflags-only-I libpq 2>/dev/null | sed 's/-I/-Xcc -I/g'))
 # And libpng's (the image decoder's).
 paths+=($(pkg-config --cflags-only-I libpng 2>/dev/null | sed 's/-I/-Xcc -I/g'))

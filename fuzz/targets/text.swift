@@ -77,14 +77,14 @@ private func nonSpace(_ pieces: [String]) -> String {
 }
 
 /// What `nonSpace` of the wrapped lines should be: the text's characters other than spaces and
-/// newlines, one wider than the whole width as `?` (a 2-column cluster in 1 column; since
-/// clusters are measured as terminals draw them, a flag pair or a skin-toned emoji may be wider
-/// than 2).
+/// newlines, one wider than the whole width as its escaped code points (a 2-column cluster in 1
+/// column; since clusters are measured as terminals draw them, a flag pair or a skin-toned emoji
+/// may be wider than 2).
 private func expectedNonSpace(_ text: String, columns: Int) -> String {
     var result = ""
     for character in text where character != " " && character != "\n" {
         if DisplayWidth.of(character) > columns {
-            result.append(TextWrapper.tooWideReplacement)
+            result += TextSanitizer.escapedCodePoints(of: character)
         } else {
             result.unicodeScalars.append(contentsOf: character.unicodeScalars)
         }
