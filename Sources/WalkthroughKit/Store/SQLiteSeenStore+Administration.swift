@@ -50,12 +50,7 @@ extension SQLiteSeenStore: AdministeredSeenStore {
                     }
                     try connection.withStatement(AdministrationSQL.merge) {
                         statement throws(SQLiteError) in
-                        try statement.bind(record.user, at: 1)
-                        try statement.bind(record.walkthrough, at: 2)
-                        try statement.bind(record.version, at: 3)
-                        try statement.bind(record.outcome.rawValue, at: 4)
-                        try statement.bind(record.lastPage, at: 5)
-                        try statement.bind(record.updatedAt.millisecondsSince1970, at: 6)
+                        try statement.bind(record)
                         try statement.run()
                     }
                     if connection.changes == 0 {
