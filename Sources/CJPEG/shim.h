@@ -65,13 +65,14 @@ static inline int walkthrough_jpeg_header(const unsigned char *data, unsigned lo
     return 0;
 }
 
-/// Decodes the JPEG in `data`, whose header said `width` × `height`, into `rgba` (width ×
-/// height × 4 bytes, alpha 255), using at most `memoryLimit` bytes of libjpeg's own working
-/// memory. Returns 0, or -1 with a message.
+/// Decodes the JPEG in `data`, whose header said `width` × `height`, at `scale_eighths` / 8 of
+/// its size (8: whole) into `rgba` (`out_width` × `out_height` × 4 bytes, alpha 255), using at
+/// most `memoryLimit` bytes of libjpeg's own working memory. Returns 0, or -1 with a message.
 static inline int walkthrough_jpeg_decode(const unsigned char *data, unsigned long size,
                                           unsigned width, unsigned height,
-                                          unsigned char *rgba, long memoryLimit,
-                                          char *message, size_t capacity) {
+                                          unsigned scale_eighths, unsigned out_width,
+                                          unsigned out_height, unsigned char *rgba,
+                                          long memoryLimit, char *message, size_t capacity) {
     struct jpeg_decompress_struct info;
     struct walkthrough_jpeg_error error;
     memset(&info, 0, sizeof info);
@@ -96,9 +97,20 @@ static inline int walkthrough_jpeg_decode(const unsigned char *data, unsigned lo
         return -1;
     }
     info.out_color_space = JCS_EXT_RGBA;
+    // libjpeg's own reduction: the IDCT computes the image at scale_eighths / 8 of its size
+    // (out_width × out_height, rounded up), never holding it whole.
+    info.scale_num = scale_eighths;
+    info.scale_denom = 8;
+    jpeg_calc_output_dimensions(&info);
+    if (info.output_width != out_width || info.output_height != out_height) {
+        strncpy(error.message, "libjpeg chose another reduced size", sizeof error.message - 1);
+        walkthrough_jpeg_copy_message(&error, message, capacity);
+        jpeg_destroy_decompress(&info);
+        return -1;
+    }
     jpeg_start_decompress(&info);
     while (info.output_scanline < info.output_height) {
-        JSAMPROW row = rgba + (size_t)info.output_scanline * width * 4;
+        JSAMPROW row = rgba + (size_t)info.output_scanline * out_width * 4;
         jpeg_read_scanlines(&info, &row, 1);
     }
     jpeg_finish_decompress(&info);

@@ -81,6 +81,26 @@ enum ImageSuite {
                         + "walkthrough play (\(build)) vs chafa --symbols vhalf",
                     metric: .milliseconds, n: rounds, ours: Summary(wall.ours),
                     baseline: Summary(wall.baseline)))
+            // The same page without its picture, against the same chafa: what play's own start
+            // and first frame cost, apart from the picture's.
+            let bare = try Interleaved.run(rounds: rounds) { _ in
+                let outcome = try player("without.json").run()
+                guard outcome.status == 0 else { throw BenchError("play exited \(outcome.status)") }
+                return Double(outcome.wallNanoseconds) / 1e6
+            } baseline: { _ in
+                let outcome = try baseline.run()
+                guard outcome.status == 0 else {
+                    throw BenchError("chafa exited \(outcome.status)")
+                }
+                return Double(outcome.wallNanoseconds) / 1e6
+            }
+            measurements.append(
+                Measurement(
+                    .image,
+                    "first frame of the same page without its picture: walkthrough play "
+                        + "(\(build)) vs the same chafa",
+                    metric: .milliseconds, n: rounds, ours: Summary(bare.ours),
+                    baseline: Summary(bare.baseline)))
         } else {
             measurements.append(
                 Measurement(

@@ -15,8 +15,11 @@ enum StoreWriteSuite {
         var synchronous: SQLiteSeenStore.Synchronous
         /// The baseline's journal mode and level, when it differs from ours (the WAL line).
         var baseline: (journal: String, synchronous: String)?
-        /// Whether our side is the raw C API too (the journal-mode line) rather than the store.
+        /// Whether our side is the raw C API too (the journal-mode lines) rather than the store.
         var rawOnBothSides = false
+        /// Our side's rollback-journal mode: the store's `DELETE`, or on a raw C line one of
+        /// the other two SQLite offers.
+        var journal = "DELETE"
         /// Durable writes per round: a commit costs one to four `fsync`s.
         var operations: (quick: Int, full: Int)
     }
@@ -26,10 +29,18 @@ enum StoreWriteSuite {
         Setup(synchronous: .extra, operations: (30, 300)),
         Setup(synchronous: .full, operations: (30, 300)),
         Setup(synchronous: .normal, operations: (200, 2_000)),
-        // What the switch from WAL costs, C against C: DELETE/EXTRA against round 1's WAL/FULL.
+        // What the rollback journal costs, C against C, against round 1's WAL/FULL: the
+        // store's DELETE/EXTRA, and the two other modes that keep a commit through a power
+        // loss, TRUNCATE/FULL and PERSIST/FULL (docs/store.md, "Why DELETE").
         Setup(
             synchronous: .extra, baseline: ("WAL", "FULL"), rawOnBothSides: true,
             operations: (30, 300)),
+        Setup(
+            synchronous: .full, baseline: ("WAL", "FULL"), rawOnBothSides: true,
+            journal: "TRUNCATE", operations: (30, 300)),
+        Setup(
+            synchronous: .full, baseline: ("WAL", "FULL"), rawOnBothSides: true,
+            journal: "PERSIST", operations: (30, 300)),
     ]
 
     static func run(_ context: BenchContext) throws -> [Measurement] {
@@ -38,6 +49,9 @@ enum StoreWriteSuite {
         let rounds = context.quick ? 3 : 15
         var measurements: [Measurement] = []
         for setup in setups where context.measures(.sqlite) {
+            // The journal-mode lines compare modes, not sizes: the smallest store is enough.
+            let sizes =
+                setup.rawOnBothSides && setup.journal != "DELETE" ? Array(sizes.suffix(1)) : sizes
             let operations = context.quick ? setup.operations.quick : setup.operations.full
             let level = setup.synchronous.rawValue.uppercased()
             for users in sizes {
@@ -45,14 +59,18 @@ enum StoreWriteSuite {
                 let names = (0..<operations).map { _ in
                     SeenDatabase.user(random.next(below: users))
                 }
-                let tag = "\(users)-\(setup.synchronous.rawValue)-\(setup.baseline?.journal ?? "")"
+                let tag =
+                    "\(users)-\(setup.synchronous.rawValue)-\(setup.journal)-"
+                    + (setup.baseline?.journal ?? "")
                 let oursPath = try context.copyOfDatabase(
                     users: users, as: "write-ours-\(tag).sqlite3")
                 let rawPath = try context.copyOfDatabase(
                     users: users, as: "write-raw-\(tag).sqlite3")
                 let ours: Side =
                     setup.rawOnBothSides
-                    ? .raw(try RawSQLite(path: oursPath, synchronous: level))
+                    ? .raw(
+                        try RawSQLite(
+                            path: oursPath, synchronous: level, journalMode: setup.journal))
                     : .store(
                         try SQLiteSeenStore(
                             path: oursPath,
@@ -65,7 +83,7 @@ enum StoreWriteSuite {
                 let label: String
                 if let baseline = setup.baseline {
                     label =
-                        "raw C upsert, journal_mode=DELETE synchronous=\(level) vs "
+                        "raw C upsert, journal_mode=\(setup.journal) synchronous=\(level) vs "
                         + "journal_mode=\(baseline.journal) synchronous=\(baseline.synchronous), "
                         + "\(Format.count(users)) users"
                 } else {

@@ -46,7 +46,7 @@ struct GoalCommand: ParsableCommand {
         let path = try store.databasePath(environment: context.environment, command: name)
         let seenStore = try SeenStores.open(path, environment: context.environment)
         user = store.user(user, boundBy: seenStore)
-        guard let recorder = seenStore as? any ExperimentStore else {
+        guard let recorder = SeenStoreCapabilities.experiments(seenStore) else {
             throw CommandLineError.failure(
                 "this store keeps no goals", exitCode: .ioError)
         }

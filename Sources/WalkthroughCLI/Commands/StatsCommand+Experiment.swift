@@ -31,7 +31,8 @@ extension StatsCommand {
         let experiment = try VariantCommand.experiment(of: definition)
         let goal = goal ?? experiment.goals.first
         let counts =
-            try (SeenStores.openIfPresent(path, environment: environment) as? any ExperimentStore)?
+            try SeenStores.openIfPresent(path, environment: environment)
+            .flatMap(SeenStoreCapabilities.experiments)?
             .experimentCounts(walkthrough: definition.id, experiment: experiment.id, goal: goal)
             ?? []
         let result = ExperimentResult(

@@ -13,7 +13,7 @@ extension FirstRunGate {
         }
         do {
             guard let opened = try store.open(environment: environment, mode: .create),
-                let recorder = opened as? any ExperimentStore
+                let recorder = SeenStoreCapabilities.experiments(opened)
             else { return }
             // The user a row-secured store binds this role to, as every other write.
             try recorder.recordGoal(

@@ -13,7 +13,7 @@ extension FirstRunGate {
         chosen: String?, login: String, store: (any SeenStore)?
     ) -> String {
         if let chosen { return chosen }
-        return (store as? any AdministeredSeenStore)?.enforcedUser ?? login
+        return store.flatMap(SeenStoreCapabilities.administered)?.enforcedUser ?? login
     }
 
     /// ``status(of:)`` for a loaded walkthrough: one read-only open, one read.

@@ -55,7 +55,7 @@ public struct ShowHistory: Sendable, Hashable {
             && walkthrough.pages.contains { $0.since > 1 }
         let rules = walkthrough.when
         guard rules.maxShows != nil || rules.minInterval != nil || resumesWhatsNew,
-            let events = store as? any EventRecordingStore
+            let events = SeenStoreCapabilities.eventRecording(store)
         else { return history }
         let summary = try events.showSummary(
             user: user, walkthrough: walkthrough.id, version: walkthrough.version)

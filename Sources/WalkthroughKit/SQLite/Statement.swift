@@ -125,8 +125,12 @@ final class Statement {
     ) throws(SQLiteError) -> Result {
         var first = first
         var second = second
-        let outcome = first.withUTF8 { firstBytes in
-            second.withUTF8 { secondBytes -> Swift.Result<Result, SQLiteError> in
+        // The failure travels beside the value rather than in a `Swift.Result`, whose generic
+        // metadata the runtime would build on first use by searching every conformance record
+        // for `SQLiteError: Error`: a cost on the gate's launch (docs/benchmarks.md).
+        var failure: SQLiteError?
+        let value = first.withUTF8 { firstBytes in
+            second.withUTF8 { secondBytes -> Result? in
                 defer {
                     sqlite3_reset(handle)
                     sqlite3_clear_bindings(handle)
@@ -134,13 +138,16 @@ final class Statement {
                 do throws(SQLiteError) {
                     try check(bindText(firstBytes, at: 1, destructor: sqliteStatic))
                     try check(bindText(secondBytes, at: 2, destructor: sqliteStatic))
-                    return .success(try body())
+                    return try body()
                 } catch {
-                    return .failure(error)
+                    failure = error
+                    return nil
                 }
             }
         }
-        return try outcome.get()
+        if let failure { throw failure }
+        guard let value else { preconditionFailure("withBorrowedText: no value and no failure") }
+        return value
     }
 
     // MARK: - Stepping

@@ -288,7 +288,7 @@ public final class Session {
         let events = shownEvents.map { SessionStep.Event($0.kind, page: position($0.page)) }
         var change = change
         if case .progress(let page) = change { change = .progress(page: position(page)) }
-        if recordsEvents, let recorder = store as? any EventRecordingStore {
+        if recordsEvents, let recorder = SeenStoreCapabilities.eventRecording(store) {
             try recorder.write(
                 SessionStep(
                     user: user, walkthrough: walkthrough.id, version: walkthrough.version,

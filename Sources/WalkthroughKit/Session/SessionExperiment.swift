@@ -31,7 +31,7 @@ package enum ExperimentExposure {
         store: any SeenStore
     ) throws -> SessionExperiment? {
         guard let experiment = walkthrough.experiment,
-            let store = store as? any ExperimentStore
+            let store = SeenStoreCapabilities.experiments(store)
         else { return nil }
         let exposed = try store.exposure(
             user: user, walkthrough: walkthrough.id, experiment: experiment.id)
@@ -55,7 +55,7 @@ package enum ExperimentExposure {
         of walkthrough: Walkthrough, user: String, store: any SeenStore, recordsEvents: Bool
     ) throws -> Bool {
         guard recordsEvents, let experiment = walkthrough.experiment,
-            let store = store as? any ExperimentStore,
+            let store = SeenStoreCapabilities.experiments(store),
             try store.exposure(user: user, walkthrough: walkthrough.id, experiment: experiment.id)
                 == nil
         else { return false }

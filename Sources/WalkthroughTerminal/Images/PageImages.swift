@@ -38,9 +38,9 @@ package final class PageImages {
     /// has none, images are off, or the file cannot be drawn.
     package func pixelSize(of page: Page, in walkthrough: Walkthrough) -> PixelSize? {
         guard mode != .none, let path = walkthrough.imagePath(of: page),
-            let image = image(at: path)
+            let image = image(at: path, for: nil)
         else { return nil }
-        return PixelSize(width: image.decoded.width, height: image.decoded.height)
+        return image.size
     }
 
     /// The art for `page`'s image in `size` cells; `nil` when it cannot be drawn.
@@ -48,7 +48,9 @@ package final class PageImages {
         guard mode != .none, let path = walkthrough.imagePath(of: page) else { return nil }
         let key = ArtKey(path: path, size: size)
         if let known = art[key] { return known }
-        guard let image = image(at: path), let drawn = draw(image, size: size) else { return nil }
+        guard let image = image(at: path, for: size), let drawn = draw(image, size: size) else {
+            return nil
+        }
         if art.count >= Self.artCacheLimit { art.removeAll() }
         art[key] = drawn
         return drawn
@@ -61,11 +63,41 @@ package final class PageImages {
         art.removeAll()
     }
 
-    private func image(at path: String) -> LoadedImage? {
-        if let known = loaded[path] { return known }
-        let image = try? LoadedImage(contentsOf: path, limits: limits)
+    /// The image at `path`, decoded for drawing in `size` (`nil`: for its size alone, which
+    /// the first decode serves too). The first decode is for the size asked (or the terminal's
+    /// width); a later, larger drawing decodes the file's bytes again.
+    private func image(at path: String, for size: CellSize?) -> LoadedImage? {
+        let wanted = size.map(pixelsWanted) ?? pixelsWanted(CellSize(columns: 80, rows: 24))
+        if let known = loaded[path] {
+            guard let known, let size else { return known }
+            let image = known.decoded(atLeast: pixelsWanted(size), limits: limits)
+            loaded[path] = image
+            return image
+        }
+        let image = try? LoadedImage(contentsOf: path, limits: limits, atLeast: wanted)
         loaded[path] = image
         return image
+    }
+
+    /// The fewest decoded pixels that draw as well as the whole image in `size` cells.
+    private func pixelsWanted(_ size: CellSize) -> PixelSize {
+        let perCell: (width: Int, height: Int)
+        switch mode {
+        case .kitty, .iterm, .none:
+            // The file's bytes go to the terminal; a JPEG for kitty is sent as pixels, at most
+            // 10 × 20 a cell.
+            perCell = (10, 20)
+        case .sixel, .symbols:
+            #if CHAFA
+            // Chafa's canvas, 10 × 20 pixels a cell.
+            perCell = (Int(ChafaArt.cellWidth), Int(ChafaArt.cellHeight))
+            #else
+            // The project's symbol art samples one pixel across and two down a cell (`▀`):
+            // twice that in each direction leaves its box filter pixels to average.
+            perCell = (2, 4)
+            #endif
+        }
+        return PixelSize(width: size.columns * perCell.width, height: size.rows * perCell.height)
     }
 
     private func draw(_ image: LoadedImage, size: CellSize) -> ImageArt? {

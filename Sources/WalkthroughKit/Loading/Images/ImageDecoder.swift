@@ -44,18 +44,33 @@ package enum ImageDecoder {
     }
 
     /// Decodes an image held in memory, checking its size against `limits` first.
+    ///
+    /// - Parameter atLeast: The fewest pixels a row and the fewest rows the caller will draw
+    ///   from (`nil`: all of them). An image larger than that in both directions is reduced
+    ///   while it is decoded, never held whole: a PNG row by row into that size or a little
+    ///   more (each pixel the average of those its box covers), a JPEG by libjpeg's own scaling
+    ///   to the smallest eighth of its size that is still as large. The aspect is kept.
     package static func decode(
-        _ bytes: UnsafeRawBufferPointer, limits: ImageLimits = .standard
+        _ bytes: UnsafeRawBufferPointer, limits: ImageLimits = .standard,
+        atLeast: (width: Int, height: Int)? = nil
     ) throws(ImageDecodingError) -> DecodedImage {
         let header = try header(bytes)
         if let problem = limits.problem(width: header.width, height: header.height) {
             throw problem
         }
+        let reduction = atLeast.flatMap { ImageReduction(header: header, atLeast: $0) }
         switch header.format {
-        case .png: return try PNGDecoding.decode(bytes, header: header)
+        case .png:
+            if let reduction,
+                let reduced = try PNGDecoding.decode(bytes, header: header, reducedTo: reduction)
+            {
+                return reduced
+            }
+            return try PNGDecoding.decode(bytes, header: header)
         case .jpeg:
             return try JPEGDecoding.decode(
-                bytes, header: header, memoryLimit: limits.maximumDecodedBytes)
+                bytes, header: header, reduction: reduction,
+                memoryLimit: limits.maximumDecodedBytes)
         case .gif, .webp:
             // ``header(_:)`` refuses them: the player decodes PNG and JPEG only.
             throw .unreadable(reason: "it is neither a PNG nor a JPEG file")

@@ -22,11 +22,16 @@ enum JPEGDecoding {
         return ImageHeader(format: .jpeg, width: Int(width), height: Int(height))
     }
 
+    /// Decodes the JPEG whole, or at `reduction`'s eighths of its size.
     static func decode(
-        _ bytes: UnsafeRawBufferPointer, header: ImageHeader, memoryLimit: Int
+        _ bytes: UnsafeRawBufferPointer, header: ImageHeader, reduction: ImageReduction? = nil,
+        memoryLimit: Int
     ) throws(ImageDecodingError) -> DecodedImage {
         var failure: String?
-        let count = header.width * header.height * 4
+        let eighths = reduction?.jpegEighths ?? 8
+        let width = ImageReduction.roundedUp(header.width * eighths, 8)
+        let height = ImageReduction.roundedUp(header.height * eighths, 8)
+        let count = width * height * 4
         let pixels = withPixelBuffer(count: count) { buffer in
             var succeeded = false
             withMessageBuffer { message in
@@ -34,6 +39,7 @@ enum JPEGDecoding {
                 succeeded =
                     walkthrough_jpeg_decode(
                         data, UInt(bytes.count), UInt32(header.width), UInt32(header.height),
+                        UInt32(eighths), UInt32(width), UInt32(height),
                         buffer.assumingMemoryBound(to: UInt8.self), memoryLimit, message,
                         messageCapacity) == 0
                 if !succeeded { failure = String(cString: message) }
@@ -43,7 +49,7 @@ enum JPEGDecoding {
         guard let pixels else {
             throw .unreadable(reason: "the JPEG is damaged: \(failure ?? "libjpeg gave no reason")")
         }
-        return DecodedImage(width: header.width, height: header.height, pixels: pixels)
+        return DecodedImage(width: width, height: height, pixels: pixels)
     }
 
     private static func withMessageBuffer(_ body: (UnsafeMutablePointer<CChar>) -> Void) {

@@ -72,6 +72,35 @@ enum PNGDecoding {
         return DecodedImage(width: header.width, height: header.height, pixels: pixels)
     }
 
+    /// Decodes the PNG straight into `reduction`'s size, one row held at a time; `nil` for an
+    /// interlaced file, which must be decoded whole.
+    static func decode(
+        _ bytes: UnsafeRawBufferPointer, header: ImageHeader, reducedTo reduction: ImageReduction
+    ) throws(ImageDecodingError) -> DecodedImage? {
+        var status: Int32 = 0
+        var failure = ""
+        let pixels = withPixelBuffer(count: reduction.width * reduction.height * 4) { buffer in
+            let capacity = 200
+            let message = UnsafeMutablePointer<CChar>.allocate(capacity: capacity)
+            defer { message.deallocate() }
+            message.initialize(repeating: 0, count: capacity)
+            status = walkthrough_png_decode_reduced(
+                bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt(bytes.count),
+                UInt32(header.width), UInt32(header.height), UInt32(reduction.width),
+                UInt32(reduction.height), buffer.assumingMemoryBound(to: UInt8.self), message,
+                capacity)
+            failure = String(cString: message)
+            return status >= 0
+        }
+        guard let pixels else {
+            throw .unreadable(
+                reason: "the PNG is damaged: \(failure.isEmpty ? "libpng gave no reason" : failure)"
+            )
+        }
+        guard status == 0 else { return nil }
+        return DecodedImage(width: reduction.width, height: reduction.height, pixels: pixels)
+    }
+
     private static func message(of image: png_image) -> String {
         withUnsafeBytes(of: image.message) { raw in
             let bytes = raw.prefix { $0 != 0 }
