@@ -63,6 +63,10 @@ extension FirstRunGate {
     /// rules' decision (`nil` when `force` skipped them): what `walkthrough play` says before it
     /// plays.
     ///
+    /// `shown` turns the walkthrough into the one the user sees (its locale negotiated, its
+    /// fields translated) only once something is recorded or shown: a launch with nothing due
+    /// pays no negotiation. No rule reads a translated field.
+    ///
     /// The store is opened once, for writing but without creating anything; the rules read
     /// what they need from it, and the session gets the record they read. Only when the
     /// walkthrough is to be shown and no database exists yet is it created. A store this user
@@ -73,7 +77,7 @@ extension FirstRunGate {
     ///   ``FirstRunGateError/store(_:)``.
     package func decide(
         _ walkthrough: Walkthrough, restart: Bool, force: Bool, recordsEvents: Bool?,
-        allPages: Bool
+        allPages: Bool, shown: (Walkthrough) -> Walkthrough = { $0 }
     ) throws(FirstRunGateError) -> (decision: FirstRunDecision, due: DueDecision?) {
         try checkUser()
         if !force, QuietSwitch.reason(environment: environment) != nil {
@@ -110,7 +114,7 @@ extension FirstRunGate {
                             ?? self.store.open(environment: environment, mode: .create)
                         {
                             try ExperimentExposure.recordHoldout(
-                                of: walkthrough, user: user, store: store,
+                                of: shown(walkthrough), user: user, store: store,
                                 recordsEvents: recordsEvents)
                         }
                     }
@@ -133,6 +137,7 @@ extension FirstRunGate {
             } else {
                 preconditionFailure("a store opened to create is never missing")
             }
+            let walkthrough = shown(walkthrough)
             let session = Session(
                 walkthrough: walkthrough, user: user, store: writable, priorRecord: record,
                 restart: restart, locale: walkthrough.locale, forced: force,

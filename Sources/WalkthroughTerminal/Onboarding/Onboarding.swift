@@ -88,9 +88,11 @@ public enum Onboarding {
     ) throws(OnboardingError) -> OnboardingResult {
         var gate = FirstRunGate(user: user, store: store, environment: options.environment)
         if let now = options.now { gate.clock = { now } }
+        // Loaded as written: the locale is negotiated only when something is shown or
+        // recorded, never for a launch with nothing due.
         let walkthrough: Walkthrough
         do {
-            walkthrough = try gate.load(source).localized(for: options.shownLocale)
+            walkthrough = try gate.load(source)
         } catch {
             throw OnboardingError(error)
         }
@@ -115,9 +117,10 @@ public enum Onboarding {
         let session: Session
         do {
             switch try gate.decide(
-                .walkthrough(walkthrough), restart: options.restart, force: options.force,
-                recordsEvents: options.recordsEvents)
-            {
+                walkthrough, restart: options.restart, force: options.force,
+                recordsEvents: options.recordsEvents, allPages: false,
+                shown: { $0.localized(for: options.shownLocale) }
+            ).decision {
             case .alreadySeen(let record): return .alreadySeen(record)
             case .notDue(let decision): return .notShown(.notDue(decision))
             case .show(let shown): session = shown
