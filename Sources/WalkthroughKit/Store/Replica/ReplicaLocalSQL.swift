@@ -69,6 +69,9 @@ enum ReplicaLocalSQL {
         DELETE FROM events WHERE user = ?1 AND (?2 = '' OR walkthrough = ?2) AND time <= ?3
         """
 
+    /// Goals a tombstone of all the user's walkthroughs covers: `?1` user, `?2` its time.
+    static let buryGoals = "DELETE FROM goals WHERE user = ?1 AND time <= ?2"
+
     static let readMeta = "SELECT value FROM replica_meta WHERE key = ?1"
     static let writeMeta = """
         INSERT INTO replica_meta (key, value) VALUES (?1, ?2)
