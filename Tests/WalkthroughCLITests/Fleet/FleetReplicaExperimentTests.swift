@@ -114,6 +114,24 @@ struct FleetReplicaExperimentTests {
         #expect(rows[1]["difference"] as? Double == 0)
     }
 
+    /// A reset of all of a user's walkthroughs on one machine reaches the goals another
+    /// machine's replica holds of them at its next `sync`.
+    @Test func aResetOnAnotherMachineRemovesTheGoalsThisReplicaHolds() throws {
+        let (first, serverURL) = try machine()
+        let second = try FleetMachine(server: try TestPostgres.shared(), url: serverURL)
+        try goal(first, "ivy")
+        try goal(first, "jo")
+        #expect(try first.replicaRows("SELECT user FROM goals ORDER BY user") == ["ivy", "jo"])
+        #expect(try second.run(["reset", "--user", "ivy"]).status == 0)
+        #expect(
+            try serverCount(
+                serverURL, "SELECT count(*) FROM walkthrough_goals WHERE user_name = 'ivy'")
+                == 0)
+        let sync = try first.run(["sync"])
+        #expect(sync.status == 0, "\(sync.standardError)")
+        #expect(try first.replicaRows("SELECT user FROM goals ORDER BY user") == ["jo"])
+    }
+
     @Test func goalsQueuedWhileTheServerIsOutOfReachArePushedOnce() throws {
         let (machine, serverURL) = try machine()
         let goals = { (user: String) throws -> Int in
