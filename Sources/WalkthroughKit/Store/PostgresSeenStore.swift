@@ -158,7 +158,9 @@ public final class PostgresSeenStore: EventRecordingStore {
                 if events {
                     try connection.execute(SeenSQL.reset(.user, .postgresql, events: true), [user])
                 }
-                if experiments {
+                if experiments,
+                    try connection.execute(SeenSQL.mayResetGoals).text(0, 0) == "t"
+                {
                     try connection.execute(SeenSQL.resetGoals(.postgresql), [user])
                 }
                 return try connection.execute(SeenSQL.reset(.user, .postgresql), [user])

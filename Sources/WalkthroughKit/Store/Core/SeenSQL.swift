@@ -214,4 +214,10 @@ package enum SeenSQL {
     package static func resetGoals(_ dialect: SQLDialect) -> String {
         "DELETE FROM \(dialect.goalsTable) WHERE \(dialect.userColumn) = \(dialect.parameter(1))"
     }
+
+    /// Whether this PostgreSQL role may delete goals: a role granted only the records and
+    /// events (as deployments before goals were) resets those and leaves the goals, which it
+    /// can neither read nor write, instead of failing the whole reset.
+    package static let mayResetGoals =
+        "SELECT has_table_privilege('walkthrough_goals', 'DELETE')"
 }

@@ -63,7 +63,9 @@ extension PostgresSeenStore {
                     try connection.execute(ReplicaServerSQL.bury, parameters)
                     try connection.execute(ReplicaServerSQL.removeRecords, parameters)
                     try connection.execute(ReplicaServerSQL.removeEvents, parameters)
-                    if reset.walkthrough.isEmpty {
+                    if reset.walkthrough.isEmpty,
+                        try connection.execute(SeenSQL.mayResetGoals).text(0, 0) == "t"
+                    {
                         try connection.execute(ReplicaServerSQL.removeGoals, parameters)
                     }
                     return
