@@ -12,23 +12,39 @@ package enum EventSchema {
     static let names = "'started', 'page', 'finished', 'quit', 'interrupted'"
 
     /// Version 2 of the SQLite store.
-    static let sqliteStatements = [
-        """
-        CREATE TABLE events (
-            id          INTEGER PRIMARY KEY,
-            time        INTEGER NOT NULL,
-            user        TEXT    NOT NULL,
-            walkthrough TEXT    NOT NULL,
-            version     INTEGER NOT NULL CHECK (version >= 1),
-            event       TEXT    NOT NULL CHECK (event IN (\(names))),
-            page        INTEGER NOT NULL CHECK (page >= 0),
-            outcome     TEXT    CHECK (outcome IN ('completed', 'skipped')),
-            locale      TEXT,
-            resumed     INTEGER CHECK (resumed IN (0, 1)),
-            forced      INTEGER CHECK (forced IN (0, 1)),
-            signal      TEXT
-        )
-        """,
+    static let sqliteStatements = [sqliteTable("events", names: names)] + sqliteIndexes
+
+    /// The SQLite events table `name`, accepting the event `names`, with `extraColumns`
+    /// (each `name TYPE`) after `signal`: version 2's, and version 3's rebuild
+    /// (``ExperimentSchema``).
+    static func sqliteTable(
+        _ name: String, names: String, extraColumns: [String] = []
+    ) -> String {
+        let extra = extraColumns.map { ",\n    " + $0 }.joined()
+        return """
+            CREATE TABLE \(name) (
+                id          INTEGER PRIMARY KEY,
+                time        INTEGER NOT NULL,
+                user        TEXT    NOT NULL,
+                walkthrough TEXT    NOT NULL,
+                version     INTEGER NOT NULL CHECK (version >= 1),
+                event       TEXT    NOT NULL CHECK (event IN (\(names))),
+                page        INTEGER NOT NULL CHECK (page >= 0),
+                outcome     TEXT    CHECK (outcome IN ('completed', 'skipped')),
+                locale      TEXT,
+                resumed     INTEGER CHECK (resumed IN (0, 1)),
+                forced      INTEGER CHECK (forced IN (0, 1)),
+                signal      TEXT\(extra)
+            )
+            """
+    }
+
+    /// The columns of version 2's SQLite table, in order.
+    static let sqliteColumns =
+        "id, time, user, walkthrough, version, event, page, outcome, locale, resumed, forced, signal"
+
+    /// The indices of the SQLite events table (made again after version 3's rebuild).
+    static let sqliteIndexes = [
         "CREATE INDEX events_by_time ON events (time)",
         "CREATE INDEX events_by_user ON events (user, walkthrough)",
         """

@@ -11,56 +11,56 @@
 /// (unpooled); the two-sided p-value of the two-proportion z-test, z = d / √(p̄(1−p̄)(1/n +
 /// 1/n₀)) with the pooled p̄ = (x + x₀)/(n + n₀). The sample-ratio check is Pearson's
 /// chi-square test of the exposed counts against the shares the holdout and the weights give.
-public struct ExperimentResult: Sendable, Hashable {
+package struct ExperimentResult: Sendable, Hashable {
     /// One group's figures.
-    public struct Group: Sendable, Hashable {
+    package struct Group: Sendable, Hashable {
         /// The variant's id, or `holdout`.
-        public var variant: String
+        package var variant: String
         /// Users exposed.
-        public var exposed: Int
+        package var exposed: Int
         /// Of those, users who completed the walkthrough after their exposure.
-        public var completed: Int
+        package var completed: Int
         /// Of those, users who reached the goal at or after their exposure (without a goal:
         /// those who completed).
-        public var converted: Int
+        package var converted: Int
         /// `completed / exposed`; `nil` with nobody exposed.
-        public var completionRate: Double?
+        package var completionRate: Double?
         /// `converted / exposed`; `nil` with nobody exposed.
-        public var conversionRate: Double?
+        package var conversionRate: Double?
         /// The conversion rate minus the control's; `nil` for the control, or when either
         /// group has nobody exposed.
-        public var difference: Double?
+        package var difference: Double?
         /// The low end of the difference's 95 % interval.
-        public var ciLow: Double?
+        package var ciLow: Double?
         /// The high end of the difference's 95 % interval.
-        public var ciHigh: Double?
+        package var ciHigh: Double?
         /// The two-sided p-value of the two-proportion z-test against the control.
-        public var pValue: Double?
+        package var pValue: Double?
     }
 
     /// The sample-ratio-mismatch p-value below which the result is not to be trusted.
-    public static let mismatchThreshold = 0.001
+    package static let mismatchThreshold = 0.001
     /// The fewest users who converted, and who did not, each compared group needs before the
     /// normal approximation is trusted (the textbook np ≥ 10 and n(1 − p) ≥ 10).
-    public static let minimumOutcomes = 10
+    package static let minimumOutcomes = 10
 
     /// The walkthrough's id.
-    public var walkthrough: String
+    package var walkthrough: String
     /// The experiment's id.
-    public var experiment: String
+    package var experiment: String
     /// The goal conversions count; `nil`: the experiment has none, and converting means
     /// completing the walkthrough.
-    public var goal: String?
+    package var goal: String?
     /// The p-value of Pearson's chi-square test of the exposed counts against the shares the
     /// holdout and weights give; `nil` with nobody exposed or a single group.
-    public var srmPValue: Double?
+    package var srmPValue: Double?
     /// The variants in definition order (the control first), then the holdout when there is
     /// one.
-    public var groups: [Group]
+    package var groups: [Group]
 
     /// Whether the groups' sizes are so far from the weights that the assignment or the
     /// recording is likely broken (``srmPValue`` below ``mismatchThreshold``).
-    public var hasSampleRatioMismatch: Bool {
+    package var hasSampleRatioMismatch: Bool {
         (srmPValue ?? 1) < Self.mismatchThreshold
     }
 
@@ -72,7 +72,7 @@ public struct ExperimentResult: Sendable, Hashable {
     ///   - goal: The goal counted; `nil` for none.
     ///   - counts: What ``ExperimentStore/experimentCounts(walkthrough:experiment:goal:)``
     ///     found; groups the definition no longer has are left out.
-    public init(
+    package init(
         experiment: Experiment, walkthrough: String, goal: String?, counts: [ExperimentCounts]
     ) {
         self.walkthrough = walkthrough
@@ -101,7 +101,7 @@ public struct ExperimentResult: Sendable, Hashable {
 
     /// Whether `group` and the control each have ``minimumOutcomes`` users who converted and
     /// who did not: below that, the interval and the p-value are not to be read.
-    public func hasEnoughData(_ group: Group) -> Bool {
+    package func hasEnoughData(_ group: Group) -> Bool {
         guard let control = groups.first else { return false }
         return [group, control].allSatisfy {
             $0.converted >= Self.minimumOutcomes

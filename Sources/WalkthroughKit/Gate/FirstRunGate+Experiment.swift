@@ -1,6 +1,8 @@
 extension FirstRunGate {
     /// Records that ``user`` reached `goal` now, for the experiments that count it
-    /// (`walkthrough goal NAME` does the same).
+    /// (`walkthrough goal NAME` does the same). The built-in stores keep goals (through the
+    /// replica, queued on this machine while the server is out of reach); a store of the
+    /// host's own (``SeenStoreLocation/store(_:)``) keeps none, and nothing is recorded.
     ///
     /// - Parameter goal: The goal's name, as the definition's `experiment.goals` lists it.
     /// - Throws: ``FirstRunGateError/invalidUser(name:problem:)``, or

@@ -5,12 +5,7 @@ extension DefinitionValidator {
     /// variant names are checked once the pages are known (``checkVariantPages(_:)``).
     mutating func experiment(_ document: JSONDocument, _ value: Int) -> Experiment? {
         let path = "experiment"
-        guard document.nodes[value].kind == .object else {
-            report(
-                .wrongType(expected: .object, found: document.type(of: value)), path: path,
-                at: document.position(of: value))
-            return nil
-        }
+        guard isA(.object, document, value, path: path) else { return nil }
         var id: String?
         var variants: [Experiment.Variant]?
         var holdout = 0
@@ -27,34 +22,22 @@ extension DefinitionValidator {
                     isUsable = false
                     continue
                 }
-                if DefinitionFormat.isValidID(text) {
+                if isID(text, "an experiment id", path: fieldPath, at: position) {
                     id = text
                 } else {
                     isUsable = false
-                    report(
-                        .invalidExperiment(
-                            "\(CharacterSafety.quoted(text)) is not an experiment id; use 1 to 64 "
-                                + "letters, digits, '.', '_' or '-', starting with a letter or digit"
-                        ),
-                        path: fieldPath, at: position)
                 }
             case "variants":
                 variants = self.variants(document, field, path: fieldPath)
                 if variants == nil { isUsable = false }
             case "holdout":
-                if let number = document.number(at: field), let integer = number.integerValue,
-                    (0...Experiment.maximumHoldout).contains(integer)
+                if let integer = wholeNumber(
+                    document, field, in: 0...Experiment.maximumHoldout, named: "holdout",
+                    unit: "percentage", path: fieldPath)
                 {
                     holdout = integer
                 } else {
                     isUsable = false
-                    let found =
-                        document.number(at: field)?.text ?? document.type(of: field).withArticle
-                    report(
-                        .invalidExperiment(
-                            "holdout \(found) is not allowed; use a whole percentage from 0 to "
-                                + "\(Experiment.maximumHoldout)"),
-                        path: fieldPath, at: position)
                 }
             case "goals":
                 if let names = self.goals(document, field, path: fieldPath) {
@@ -82,12 +65,7 @@ extension DefinitionValidator {
     private mutating func variants(
         _ document: JSONDocument, _ value: Int, path: String
     ) -> [Experiment.Variant]? {
-        guard document.nodes[value].kind == .array else {
-            report(
-                .wrongType(expected: .array, found: document.type(of: value)), path: path,
-                at: document.position(of: value))
-            return nil
-        }
+        guard isA(.array, document, value, path: path) else { return nil }
         let count = document.count(of: value)
         guard (1...DefinitionFormat.maximumVariants).contains(count) else {
             report(
@@ -125,12 +103,7 @@ extension DefinitionValidator {
     private mutating func variant(
         _ document: JSONDocument, _ value: Int, path: String
     ) -> (Experiment.Variant, idNode: Int)? {
-        guard document.nodes[value].kind == .object else {
-            report(
-                .wrongType(expected: .object, found: document.type(of: value)), path: path,
-                at: document.position(of: value))
-            return nil
-        }
+        guard isA(.object, document, value, path: path) else { return nil }
         var id: String?
         var idNode = value
         var weight: Int?
@@ -147,14 +120,8 @@ extension DefinitionValidator {
                     isUsable = false
                     continue
                 }
-                if !DefinitionFormat.isValidID(text) {
+                if !isID(text, "a variant id", path: fieldPath, at: position) {
                     isUsable = false
-                    report(
-                        .invalidExperiment(
-                            "\(CharacterSafety.quoted(text)) is not a variant id; use 1 to 64 "
-                                + "letters, digits, '.', '_' or '-', starting with a letter or digit"
-                        ),
-                        path: fieldPath, at: position)
                 } else if text == Experiment.holdoutName {
                     isUsable = false
                     report(
@@ -167,19 +134,13 @@ extension DefinitionValidator {
                     idNode = field
                 }
             case "weight":
-                if let number = document.number(at: field), let integer = number.integerValue,
-                    (1...DefinitionFormat.maximumWeight).contains(integer)
+                if let integer = wholeNumber(
+                    document, field, in: 1...DefinitionFormat.maximumWeight, named: "weight",
+                    unit: "number", path: fieldPath)
                 {
                     weight = integer
                 } else {
                     isUsable = false
-                    let found =
-                        document.number(at: field)?.text ?? document.type(of: field).withArticle
-                    report(
-                        .invalidExperiment(
-                            "weight \(found) is not allowed; use a whole number from 1 to "
-                                + "\(DefinitionFormat.maximumWeight)"),
-                        path: fieldPath, at: position)
                 }
             case "pages":
                 pages = variantPages(document, field, path: fieldPath)
@@ -205,12 +166,7 @@ extension DefinitionValidator {
     private mutating func variantPages(
         _ document: JSONDocument, _ value: Int, path: String
     ) -> [String]? {
-        guard document.nodes[value].kind == .array else {
-            report(
-                .wrongType(expected: .array, found: document.type(of: value)), path: path,
-                at: document.position(of: value))
-            return nil
-        }
+        guard isA(.array, document, value, path: path) else { return nil }
         guard document.count(of: value) > 0 else {
             report(
                 .invalidExperiment(
@@ -245,12 +201,7 @@ extension DefinitionValidator {
     private mutating func goals(
         _ document: JSONDocument, _ value: Int, path: String
     ) -> [String]? {
-        guard document.nodes[value].kind == .array else {
-            report(
-                .wrongType(expected: .array, found: document.type(of: value)), path: path,
-                at: document.position(of: value))
-            return nil
-        }
+        guard isA(.array, document, value, path: path) else { return nil }
         var names: [String] = []
         var isUsable = true
         for (index, element) in document.elements(of: value).enumerated() {
@@ -259,16 +210,17 @@ extension DefinitionValidator {
                 isUsable = false
                 continue
             }
-            guard DefinitionFormat.isValidID(text), !names.contains(text) else {
+            let position = document.position(of: element)
+            guard isID(text, "a goal name", path: elementPath, at: position) else {
+                isUsable = false
+                continue
+            }
+            guard !names.contains(text) else {
                 isUsable = false
                 report(
                     .invalidExperiment(
-                        names.contains(text)
-                            ? "goal \(CharacterSafety.quoted(text)) is listed twice; list each goal once"
-                            : "\(CharacterSafety.quoted(text)) is not a goal name; use 1 to 64 "
-                                + "letters, digits, '.', '_' or '-', starting with a letter or digit"
-                    ),
-                    path: elementPath, at: document.position(of: element))
+                        "goal \(CharacterSafety.quoted(text)) is listed twice; list each goal once"),
+                    path: elementPath, at: position)
                 continue
             }
             names.append(text)
@@ -283,5 +235,57 @@ extension DefinitionValidator {
         for check in variantPageChecks where !known.contains(check.id) {
             report(.unknownPage(check.id), path: check.path, at: check.position)
         }
+    }
+
+    // MARK: - The checks every field above repeats
+
+    /// Whether node `value` is an object (`.object`) or an array (`.array`); reports a
+    /// wrong-type error when not.
+    private mutating func isA(
+        _ kind: JSONNode.Kind, _ document: JSONDocument, _ value: Int, path: String
+    ) -> Bool {
+        guard document.nodes[value].kind == kind else {
+            report(
+                .wrongType(
+                    expected: kind == .object ? .object : .array,
+                    found: document.type(of: value)),
+                path: path, at: document.position(of: value))
+            return false
+        }
+        return true
+    }
+
+    /// The whole number in `range` at node `value`, or `nil` with an `invalidExperiment`
+    /// saying what `name` (a whole `unit`) may be.
+    private mutating func wholeNumber(
+        _ document: JSONDocument, _ value: Int, in range: ClosedRange<Int>, named name: String,
+        unit: String, path: String
+    ) -> Int? {
+        if let integer = document.number(at: value)?.integerValue, range.contains(integer) {
+            return integer
+        }
+        let found = document.number(at: value)?.text ?? document.type(of: value).withArticle
+        report(
+            .invalidExperiment(
+                "\(name) \(found) is not allowed; use a whole \(unit) from \(range.lowerBound) to "
+                    + "\(range.upperBound)"),
+            path: path, at: document.position(of: value))
+        return nil
+    }
+
+    /// Whether `text` is an id (``DefinitionFormat/isValidID(_:)``); reports that it is not
+    /// `what` (`"a variant id"`) when not.
+    private mutating func isID(
+        _ text: String, _ what: String, path: String, at position: SourcePosition
+    ) -> Bool {
+        guard DefinitionFormat.isValidID(text) else {
+            report(
+                .invalidExperiment(
+                    "\(CharacterSafety.quoted(text)) is not \(what); use 1 to 64 letters, digits, "
+                        + "'.', '_' or '-', starting with a letter or digit"),
+                path: path, at: position)
+            return false
+        }
+        return true
     }
 }

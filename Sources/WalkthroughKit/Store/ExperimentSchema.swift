@@ -10,57 +10,34 @@ enum ExperimentSchema {
     static let names = EventSchema.names + ", 'exposed'"
 
     /// Version 3 of the SQLite store.
-    static let sqliteStatements = [
-        """
-        CREATE TABLE events_v3 (
-            id          INTEGER PRIMARY KEY,
-            time        INTEGER NOT NULL,
-            user        TEXT    NOT NULL,
-            walkthrough TEXT    NOT NULL,
-            version     INTEGER NOT NULL CHECK (version >= 1),
-            event       TEXT    NOT NULL CHECK (event IN (\(names))),
-            page        INTEGER NOT NULL CHECK (page >= 0),
-            outcome     TEXT    CHECK (outcome IN ('completed', 'skipped')),
-            locale      TEXT,
-            resumed     INTEGER CHECK (resumed IN (0, 1)),
-            forced      INTEGER CHECK (forced IN (0, 1)),
-            signal      TEXT,
-            variant     TEXT,
-            experiment  TEXT
-        )
-        """,
-        """
-        INSERT INTO events_v3
-            (id, time, user, walkthrough, version, event, page, outcome, locale, resumed, forced,
-             signal)
-        SELECT id, time, user, walkthrough, version, event, page, outcome, locale, resumed,
-            forced, signal
-        FROM events
-        """,
-        "DROP TABLE events",
-        "ALTER TABLE events_v3 RENAME TO events",
-        "CREATE INDEX events_by_time ON events (time)",
-        "CREATE INDEX events_by_user ON events (user, walkthrough)",
-        """
-        CREATE INDEX events_funnel
-            ON events (walkthrough, version, user, page, event, time, outcome)
-        """,
-        """
-        CREATE INDEX events_experiment
-            ON events (walkthrough, experiment, user, event, time, variant, outcome)
-            WHERE experiment IS NOT NULL
-        """,
-        """
-        CREATE TABLE goals (
-            id   INTEGER PRIMARY KEY,
-            time INTEGER NOT NULL,
-            user TEXT    NOT NULL,
-            goal TEXT    NOT NULL
-        )
-        """,
-        "CREATE INDEX goals_by_goal ON goals (goal, user, time)",
-        "CREATE INDEX goals_by_user ON goals (user)",
-    ]
+    static let sqliteStatements: [String] =
+        [
+            EventSchema.sqliteTable(
+                "events_v3", names: names,
+                extraColumns: ["variant     TEXT", "experiment  TEXT"]),
+            """
+            INSERT INTO events_v3 (\(EventSchema.sqliteColumns))
+            SELECT \(EventSchema.sqliteColumns) FROM events
+            """,
+            "DROP TABLE events",
+            "ALTER TABLE events_v3 RENAME TO events",
+        ] + EventSchema.sqliteIndexes + [
+            """
+            CREATE INDEX events_experiment
+                ON events (walkthrough, experiment, user, event, time, variant, outcome)
+                WHERE experiment IS NOT NULL
+            """,
+            """
+            CREATE TABLE goals (
+                id   INTEGER PRIMARY KEY,
+                time INTEGER NOT NULL,
+                user TEXT    NOT NULL,
+                goal TEXT    NOT NULL
+            )
+            """,
+            "CREATE INDEX goals_by_goal ON goals (goal, user, time)",
+            "CREATE INDEX goals_by_user ON goals (user)",
+        ]
 
     /// Version 3 of the PostgreSQL store. Row security, when on for the records, covers the
     /// goals too.

@@ -1,10 +1,16 @@
 /// A store that keeps what experiments need: who was exposed to which variant, and the goals
-/// users reached. ``SQLiteSeenStore`` and ``PostgresSeenStore`` conform.
+/// users reached. ``SQLiteSeenStore``, ``PostgresSeenStore``, ``InMemorySeenStore`` and the
+/// replica conform; a host's own ``SeenStore`` does not (its sessions still carry their
+/// variant, and write the `exposed` event when it records events).
+///
+/// Package, not public: hosts record goals with ``FirstRunGate/recordGoal(_:)`` (and
+/// `Onboarding.recordGoal`), and read the result with `walkthrough stats ID --experiment
+/// --json`.
 ///
 /// Exposures are events (``WalkthroughEvent/Kind/exposed``), written by the player and the
 /// one-call gate the first time a user is shown a variant or held out; goals are written by
 /// ``recordGoal(_:user:)`` (`walkthrough goal NAME`, `Onboarding.recordGoal(_:)`).
-public protocol ExperimentStore: EventRecordingStore {
+package protocol ExperimentStore: EventRecordingStore {
     /// The group (a variant's id, or `holdout`) `user` was first exposed to in `experiment`
     /// of `walkthrough`, or `nil` when never exposed.
     func exposure(user: String, walkthrough: String, experiment: String) throws -> String?
@@ -28,7 +34,7 @@ extension ExperimentStore {
     ///     means completing the walkthrough).
     /// - Returns: `nil` when the definition has no experiment.
     /// - Throws: Whatever the store throws when reading.
-    public func experimentResult(
+    package func experimentResult(
         of walkthrough: Walkthrough, goal: String? = nil
     ) throws -> ExperimentResult? {
         guard let experiment = walkthrough.experiment else { return nil }

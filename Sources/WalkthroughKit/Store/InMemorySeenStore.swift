@@ -29,7 +29,9 @@ public final class InMemorySeenStore: EventRecordingStore {
     /// The events, in the order written; taken only while holding `storage`'s lock when both
     /// change together.
     private let eventLog = Mutex<[WalkthroughEvent]>([])
-    private let now: @Sendable () -> Date
+    /// The goals users reached, in the order recorded.
+    let goalLog = Mutex<[ReachedGoal]>([])
+    let now: @Sendable () -> Date
 
     /// Creates an empty store.
     ///
@@ -152,10 +154,16 @@ public final class InMemorySeenStore: EventRecordingStore {
             outcome: .inProgress, page: page, at: stamp)
     }
 
-    /// Removes the user's record of `walkthrough`, or all the user's records when `nil`.
+    /// Removes the user's record of `walkthrough` and its events, or all the user's records,
+    /// events and goals when `nil`.
     @discardableResult
     public func reset(user: String, walkthrough: String?) -> Int {
-        defer { removeEvents(user: user, walkthrough: walkthrough) }
+        defer {
+            removeEvents(user: user, walkthrough: walkthrough)
+            if walkthrough == nil {
+                goalLog.withLock { $0.removeAll { $0.user.utf8.elementsEqual(user.utf8) } }
+            }
+        }
         return storage.withLock { records in
             if let walkthrough {
                 return records.removeValue(forKey: Key(user: user, walkthrough: walkthrough))

@@ -30,7 +30,7 @@ extension PostgresSeenStore: ExperimentStore {
 
     /// The group of the user's first `exposed` event in `experiment` of `walkthrough`, in one
     /// indexed read; `nil` when never exposed (or the store predates experiments).
-    public func exposure(
+    package func exposure(
         user: String, walkthrough: String, experiment: String
     ) throws(SeenStoreError) -> String? {
         guard hasExperiments else { return nil }
@@ -42,7 +42,7 @@ extension PostgresSeenStore: ExperimentStore {
     }
 
     /// Appends the goal, stamped now; durable when it returns.
-    public func recordGoal(_ goal: String, user: String) throws(SeenStoreError) {
+    package func recordGoal(_ goal: String, user: String) throws(SeenStoreError) {
         let stamp = String(now().millisecondsSince1970)
         try withConnection { connection throws(PostgresFailure) in
             _ = try connection.execute(ExperimentSQL.insertGoal, [stamp, user, goal])
@@ -50,7 +50,7 @@ extension PostgresSeenStore: ExperimentStore {
     }
 
     /// The counts per group in one query (`ExperimentQueries.counts`).
-    public func experimentCounts(
+    package func experimentCounts(
         walkthrough: String, experiment: String, goal: String?
     ) throws(SeenStoreError) -> [ExperimentCounts] {
         guard hasExperiments else { return [] }

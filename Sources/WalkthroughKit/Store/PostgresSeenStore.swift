@@ -134,8 +134,8 @@ public final class PostgresSeenStore: EventRecordingStore {
         }
     }
 
-    /// Removes the user's record of `walkthrough`, or all of the user's records when `nil`,
-    /// and their events, in one transaction.
+    /// Removes the user's record of `walkthrough` and its events, or all of the user's
+    /// records, events and goals when `nil`, in one transaction.
     ///
     /// - Returns: The number of records removed. (Should the connection be lost after the
     ///   server removed them but before it said so, the repeated call removes nothing more and
@@ -143,6 +143,7 @@ public final class PostgresSeenStore: EventRecordingStore {
     @discardableResult
     public func reset(user: String, walkthrough: String?) throws(SeenStoreError) -> Int {
         let events = hasEvents
+        let experiments = hasExperiments
         return try withConnection { connection throws(PostgresFailure) in
             try connection.transaction { () throws(PostgresFailure) in
                 if let walkthrough {
@@ -156,6 +157,11 @@ public final class PostgresSeenStore: EventRecordingStore {
                 }
                 if events {
                     try connection.execute(SeenSQL.reset(.user, .postgresql, events: true), [user])
+                }
+                if experiments,
+                    try connection.execute(SeenSQL.mayResetGoals).text(0, 0) == "t"
+                {
+                    try connection.execute(SeenSQL.resetGoals(.postgresql), [user])
                 }
                 return try connection.execute(SeenSQL.reset(.user, .postgresql), [user])
                     .affectedRows

@@ -18,7 +18,7 @@ extension SQLiteSeenStore: ExperimentStore {
 
     /// The group of the user's first `exposed` event in `experiment` of `walkthrough`, in one
     /// indexed read; `nil` when never exposed (or the store predates experiments).
-    public func exposure(
+    package func exposure(
         user: String, walkthrough: String, experiment: String
     ) throws(SeenStoreError) -> String? {
         guard hasExperiments else { return nil }
@@ -35,23 +35,29 @@ extension SQLiteSeenStore: ExperimentStore {
     }
 
     /// Appends the goal, stamped now; durable when it returns.
-    public func recordGoal(_ goal: String, user: String) throws(SeenStoreError) {
+    package func recordGoal(_ goal: String, user: String) throws(SeenStoreError) {
         let stamp = now().millisecondsSince1970
         try withConnection { connection throws(SQLiteError) in
             try connection.immediateTransaction { () throws(SQLiteError) in
-                try connection.withStatement(ExperimentSQL.insertGoal) {
-                    statement throws(SQLiteError) in
-                    try statement.bind(stamp, at: 1)
-                    try statement.bind(user, at: 2)
-                    try statement.bind(goal, at: 3)
-                    try statement.run()
-                }
+                try Self.insertGoal(goal, user: user, stamp: stamp, on: connection)
             }
         }
     }
 
+    /// The insert of ``recordGoal(_:user:)``, inside a transaction the caller holds.
+    static func insertGoal(
+        _ goal: String, user: String, stamp: Int64, on connection: Connection
+    ) throws(SQLiteError) {
+        try connection.withStatement(ExperimentSQL.insertGoal) { statement throws(SQLiteError) in
+            try statement.bind(stamp, at: 1)
+            try statement.bind(user, at: 2)
+            try statement.bind(goal, at: 3)
+            try statement.run()
+        }
+    }
+
     /// The counts per group in one query (`ExperimentQueries.counts`).
-    public func experimentCounts(
+    package func experimentCounts(
         walkthrough: String, experiment: String, goal: String?
     ) throws(SeenStoreError) -> [ExperimentCounts] {
         guard hasExperiments else { return [] }

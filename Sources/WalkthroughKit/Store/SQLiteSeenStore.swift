@@ -148,8 +148,8 @@ public final class SQLiteSeenStore: EventRecordingStore {
         }
     }
 
-    /// Removes the user's record of `walkthrough`, or all of the user's records when `nil`,
-    /// and their events, in one transaction.
+    /// Removes the user's record of `walkthrough` and its events, or all of the user's
+    /// records, events and goals when `nil`, in one transaction.
     ///
     /// - Returns: The number of records removed.
     @discardableResult
@@ -181,6 +181,13 @@ public final class SQLiteSeenStore: EventRecordingStore {
             try statement.bind(user, at: 1)
             if let walkthrough { try statement.bind(walkthrough, at: 2) }
             try statement.run()
+        }
+        if walkthrough == nil {
+            try connection.withStatement(SeenSQL.resetGoals(.sqlite)) {
+                statement throws(SQLiteError) in
+                try statement.bind(user, at: 1)
+                try statement.run()
+            }
         }
         return removed
     }

@@ -323,6 +323,71 @@ struct ExperimentEndToEndTests {
         #expect(rows.map { $0["converted"] as? Int } == [0, 1, 0])
     }
 
+    /// What the store holds of `user`: `(exposures, goals)`, read with the `sqlite3` program
+    /// or straight from the server.
+    private func held(_ database: String, user: String) throws -> (Int, Int) {
+        let exposures = "SELECT count(*) FROM %@ WHERE event = 'exposed' AND %@ = '\(user)'"
+        let goals = "SELECT count(*) FROM %@ WHERE %@ = '\(user)'"
+        if database.hasPrefix("postgresql://") {
+            let server = try RawPostgres(database)
+            return (
+                Int(
+                    try server.scalar(String(format: exposures, "walkthrough_events", "user_name"))
+                        ?? "") ?? -1,
+                Int(
+                    try server.scalar(String(format: goals, "walkthrough_goals", "user_name")) ?? ""
+                ) ?? -1
+            )
+        }
+        func count(_ sql: String) throws -> Int {
+            let result = try ChildProcess.run(
+                ["sqlite3", "-readonly", database, sql], environment: ["PATH": "/usr/bin:/bin"])
+            return Int(result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+        }
+        return (
+            try count(String(format: exposures, "events", "user")),
+            try count(String(format: goals, "goals", "user"))
+        )
+    }
+
+    /// `reset --user NAME ID` removes the walkthrough's exposure and keeps the user's goals;
+    /// `reset --user NAME` removes everything of the user, goals included; other users keep
+    /// theirs.
+    @Test(arguments: Backend.available)
+    func resetOfAUserRemovesTheirExposuresAndAllOfThemTheirGoals(backend: Backend) throws {
+        let (sandbox, env) = try setUp(backend)
+        let database = try #require(env["WALKTHROUGH_DB"])
+        let users = try Self.users(in: "short", count: 2)
+        for user in users {
+            let played = try sandbox.execute(
+                ["play", "tour", "--user", user, "--plain"], input: "n\nn\n", extra: env)
+            #expect(played.status == 0, "\(played.standardError)")
+            for _ in 0..<2 {
+                #expect(
+                    try sandbox.execute(["goal", "first-pin", "--user", user], extra: env).status
+                        == 0)
+            }
+        }
+        let (alice, bob) = (users[0], users[1])
+        #expect(try held(database, user: alice) == (1, 2))
+
+        let one = try sandbox.execute(["reset", "--user", alice, "tour"], extra: env)
+        #expect(one.status == 0, "\(one.standardError)")
+        #expect(one.standardOutput.hasPrefix("Removed 1 record:"))
+        #expect(try held(database, user: alice) == (0, 2))
+
+        let all = try sandbox.execute(["reset", "--user", alice], extra: env)
+        #expect(all.status == 0, "\(all.standardError)")
+        #expect(try held(database, user: alice) == (0, 0))
+        #expect(try held(database, user: bob) == (1, 2))
+        let figures = try json(
+            try sandbox.execute(["stats", "tour", "--experiment", "--json"], extra: env)
+                .standardOutput)
+        let rows = try #require(figures["variants"] as? [[String: Any]])
+        #expect(rows.map { $0["exposed"] as? Int } == [0, 1, 0])
+        #expect(rows.map { $0["converted"] as? Int } == [0, 1, 0])
+    }
+
     @Test func variantAndGoalRefuseWhatTheyCannotDo() throws {
         let sandbox = try Sandbox()
         try sandbox.define("plain.json", #"{"pages": [{"heading": "A", "content": ""}]}"#)

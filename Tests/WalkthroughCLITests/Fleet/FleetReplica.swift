@@ -46,13 +46,30 @@ final class FleetMachine {
 
     /// The records this machine's replica holds, as `user walkthrough outcome version` lines.
     func replicaRecords() throws -> [String] {
+        guard let file = try replicaFile() else { return [] }
+        let export = try sandbox.execute(["export", "--db", file])
+        return Self.lines(ofExport: export.standardOutput)
+    }
+
+    /// The replica's file in the state folder, once a command made it.
+    func replicaFile() throws -> String? {
         let folder = sandbox.folder.path + "/home/.local/state/walkthrough/fleet"
+        guard FileManager.default.fileExists(atPath: folder) else { return nil }
         let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter {
             $0.hasSuffix(".sqlite3")
         }
-        guard let file = files.first else { return [] }
-        let export = try sandbox.execute(["export", "--db", folder + "/" + file])
-        return Self.lines(ofExport: export.standardOutput)
+        return files.first.map { folder + "/" + $0 }
+    }
+
+    /// The rows of `sql` in the replica, read by the `sqlite3` program (read-only), each
+    /// row's columns joined by a space.
+    func replicaRows(_ sql: String) throws -> [String] {
+        let file = try #require(try replicaFile(), "the replica exists")
+        let result = try ChildProcess.run(
+            ["sqlite3", "-readonly", "-separator", " ", file, sql],
+            environment: ["PATH": "/usr/bin:/bin"])
+        #expect(result.status == 0, "\(result.standardError)")
+        return result.standardOutput.split(separator: "\n").map(String.init)
     }
 
     /// `export`'s JSON Lines as `user walkthrough outcome version` lines.

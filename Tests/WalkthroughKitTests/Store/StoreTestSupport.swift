@@ -284,3 +284,24 @@ final class WriterProcess {
         _ = Foundation.kill(process.processIdentifier, SIGKILL)
     }
 }
+
+extension FolderBoundStore: ExperimentStore {
+    private var experiments: any ExperimentStore {
+        guard let store = base as? any ExperimentStore else {
+            preconditionFailure("the bound store keeps experiments")
+        }
+        return store
+    }
+    func exposure(user: String, walkthrough: String, experiment: String) throws -> String? {
+        try experiments.exposure(user: user, walkthrough: walkthrough, experiment: experiment)
+    }
+    func recordGoal(_ goal: String, user: String) throws {
+        try experiments.recordGoal(goal, user: user)
+    }
+    func experimentCounts(
+        walkthrough: String, experiment: String, goal: String?
+    ) throws -> [ExperimentCounts] {
+        try experiments.experimentCounts(
+            walkthrough: walkthrough, experiment: experiment, goal: goal)
+    }
+}

@@ -7,16 +7,19 @@ package struct SQLDialect: Sendable, Hashable {
     package var userColumn: String
     /// The events' table.
     package var eventsTable: String
+    /// The goals' table (schema version 3).
+    package var goalsTable: String
     /// `?` (SQLite) or `$` (PostgreSQL): numbered parameters are this and the number.
     package var parameterPrefix: Character
 
     /// SQLite's `seen` and `events`, `?1`, `?2`, ….
     package static let sqlite = SQLDialect(
-        table: "seen", userColumn: "user", eventsTable: "events", parameterPrefix: "?")
+        table: "seen", userColumn: "user", eventsTable: "events", goalsTable: "goals",
+        parameterPrefix: "?")
     /// PostgreSQL's `walkthrough_seen` and `walkthrough_events`, `$1`, `$2`, ….
     package static let postgresql = SQLDialect(
         table: "walkthrough_seen", userColumn: "user_name", eventsTable: "walkthrough_events",
-        parameterPrefix: "$")
+        goalsTable: "walkthrough_goals", parameterPrefix: "$")
 
     /// The numbered parameter `number`.
     package func parameter(_ number: Int) -> String { "\(parameterPrefix)\(number)" }
@@ -205,4 +208,16 @@ package enum SeenSQL {
         case .walkthrough: return "DELETE FROM \(table) WHERE walkthrough = \(p(1))"
         }
     }
+
+    /// The delete of one user's (1) goals, which a reset of all the user's walkthroughs
+    /// removes too (goals belong to no one walkthrough, so a reset of one keeps them).
+    package static func resetGoals(_ dialect: SQLDialect) -> String {
+        "DELETE FROM \(dialect.goalsTable) WHERE \(dialect.userColumn) = \(dialect.parameter(1))"
+    }
+
+    /// Whether this PostgreSQL role may delete goals: a role granted only the records and
+    /// events (as deployments before goals were) resets those and leaves the goals, which it
+    /// can neither read nor write, instead of failing the whole reset.
+    package static let mayResetGoals =
+        "SELECT has_table_privilege('walkthrough_goals', 'DELETE')"
 }

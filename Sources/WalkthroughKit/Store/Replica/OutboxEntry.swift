@@ -1,8 +1,8 @@
 import FoundationEssentials
 
 /// One write waiting in the replica's outbox: a record as this machine left it, with the
-/// events of the same step, or a reset; kept as JSON in `replica_outbox` and pushed once,
-/// by its id.
+/// events of the same step, a goal the user reached, or a reset; kept as JSON in
+/// `replica_outbox` and pushed once, by its id.
 struct OutboxEntry: Codable, Sendable, Hashable {
     /// A record's state after a write, as the server merges it.
     struct Record: Codable, Sendable, Hashable {
@@ -36,6 +36,16 @@ struct OutboxEntry: Codable, Sendable, Hashable {
     var record: Record?
     /// The events of the step.
     var events: [Event] = []
+    /// A goal the user reached (`walkthrough goal`, `Onboarding.recordGoal`), with its time;
+    /// absent from the entries of a step or a reset (and from those written before goals were
+    /// queued).
+    var goal: Goal?
+
+    /// A goal reached, as `walkthrough_goals` keeps it.
+    struct Goal: Codable, Sendable, Hashable {
+        var name: String
+        var time: Int64
+    }
     /// For a reset: the walkthrough reset (`""`: all of the user's) and its time.
     var reset: Reset?
 
@@ -66,6 +76,13 @@ struct OutboxEntry: Codable, Sendable, Hashable {
                 locale: step.locale, resumed: columns.resumed, forced: columns.forced,
                 signal: columns.signal, variant: step.variant, experiment: step.experiment)
         }
+    }
+
+    /// The entry for `user` reaching `goal` at `stamp`.
+    init(goal: String, user: String, stamp: Int64) {
+        self.user = user
+        stampedAt = stamp
+        self.goal = Goal(name: goal, time: stamp)
     }
 
     /// The entry for a reset of `walkthrough` (`nil`: all of the user's) at `stamp`.

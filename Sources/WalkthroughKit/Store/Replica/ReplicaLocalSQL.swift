@@ -48,10 +48,11 @@ enum ReplicaLocalSQL {
         SELECT max(at) FROM replica_fresh WHERE user = ?1 AND walkthrough IN (?2, '')
         """
 
-    /// The users the replica holds anything of.
+    /// The users the replica holds anything of (so that `sync` refreshes each, and a reset
+    /// made on another machine reaches what this one holds of them, goals included).
     static let users = """
         SELECT user FROM seen UNION SELECT user FROM replica_fresh WHERE walkthrough = ''
-        UNION SELECT user FROM replica_outbox ORDER BY 1
+        UNION SELECT user FROM replica_outbox UNION SELECT user FROM goals ORDER BY 1
         """
 
     /// A pulled record, as the server has it.
@@ -68,6 +69,9 @@ enum ReplicaLocalSQL {
     static let buryEvents = """
         DELETE FROM events WHERE user = ?1 AND (?2 = '' OR walkthrough = ?2) AND time <= ?3
         """
+
+    /// Goals a tombstone of all the user's walkthroughs covers: `?1` user, `?2` its time.
+    static let buryGoals = "DELETE FROM goals WHERE user = ?1 AND time <= ?2"
 
     static let readMeta = "SELECT value FROM replica_meta WHERE key = ?1"
     static let writeMeta = """

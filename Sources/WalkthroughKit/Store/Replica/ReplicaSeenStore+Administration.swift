@@ -48,9 +48,10 @@ extension ReplicaSeenStore {
 extension PostgresSeenStore {
     /// Applies one pushed outbox entry in one transaction, once: the push id is claimed
     /// first, and an id the server already has applies nothing. A record or event stamped at
-    /// or before a tombstone of its walkthrough is dropped; a record is merged by the import
-    /// rule (``SeenRecord/replaces(_:)``); a reset removes what was stamped up to its time and
-    /// leaves its tombstone.
+    /// or before a tombstone of its walkthrough is dropped, and a goal at or before a
+    /// tombstone of all the user's walkthroughs; a record is merged by the import rule
+    /// (``SeenRecord/replaces(_:)``); a reset removes what was stamped up to its time (a reset
+    /// of all the user's walkthroughs, the user's goals too) and leaves its tombstone.
     func apply(_ entry: OutboxEntry, pushID: String) throws(SeenStoreError) {
         try withConnection { connection throws(PostgresFailure) in
             try connection.transaction { () throws(PostgresFailure) in
@@ -62,6 +63,11 @@ extension PostgresSeenStore {
                     try connection.execute(ReplicaServerSQL.bury, parameters)
                     try connection.execute(ReplicaServerSQL.removeRecords, parameters)
                     try connection.execute(ReplicaServerSQL.removeEvents, parameters)
+                    if reset.walkthrough.isEmpty,
+                        try connection.execute(SeenSQL.mayResetGoals).text(0, 0) == "t"
+                    {
+                        try connection.execute(ReplicaServerSQL.removeGoals, parameters)
+                    }
                     return
                 }
                 var buried: [String: Int64] = [:]
@@ -80,6 +86,10 @@ extension PostgresSeenStore {
                             entry.user, record.walkthrough, String(record.version),
                             record.outcome, String(record.lastPage), String(record.updatedAt),
                         ])
+                }
+                if let goal = entry.goal, goal.time > (try resetAt("")) {
+                    try connection.execute(
+                        ExperimentSQL.insertGoal, [String(goal.time), entry.user, goal.name])
                 }
                 for event in entry.events where event.time > (try resetAt(event.walkthrough)) {
                     func flag(_ value: Bool?) -> String? { value.map { $0 ? "t" : "f" } }

@@ -8,19 +8,24 @@ extension ReplicaSeenStore: ExperimentStore {
         try local.exposure(user: user, walkthrough: walkthrough, experiment: experiment)
     }
 
-    /// Records the goal at the server, within the network budget: goals are what `stats
-    /// --experiment` counts there.
+    /// Commits the goal to the replica with its outbox entry in one transaction (durable here
+    /// when it returns), then pushes within the budget: a server out of reach gets it with
+    /// the next command that reaches it (`walkthrough sync`, or any write), once, by the
+    /// entry's id, with the time it was reached here.
     ///
-    /// - Throws: ``SeenStoreError`` when the server cannot be reached within the budget.
-    package func recordGoal(_ goal: String, user: String) throws {
-        guard let server = serverWithinBudget() else {
-            throw SeenStoreError.server(
-                PostgresStoreError(
-                    kind: .connectionFailed, location: location,
-                    message: "the goal was not recorded: the server could not be reached within "
-                        + "the network budget"))
+    /// - Throws: ``SeenStoreError`` when the replica cannot be written, or the user is not the
+    ///   one row security binds this role to.
+    package func recordGoal(_ goal: String, user: String) throws(SeenStoreError) {
+        try checkUser(user)
+        let stamp = now().millisecondsSince1970
+        try local.withConnection { connection throws(SQLiteError) in
+            try connection.immediateTransaction { () throws(SQLiteError) in
+                try SQLiteSeenStore.insertGoal(goal, user: user, stamp: stamp, on: connection)
+                try Self.enqueue(
+                    OutboxEntry(goal: goal, user: user, stamp: stamp), on: connection)
+            }
         }
-        try server.recordGoal(goal, user: user)
+        pushWithinBudget()
     }
 
     /// The fleet's figures: the server's, once this machine's outbox is pushed.

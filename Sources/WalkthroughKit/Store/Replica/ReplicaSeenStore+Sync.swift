@@ -212,6 +212,13 @@ extension ReplicaSeenStore {
                         try statement.bind(resetAt, at: 3)
                         try statement.run()
                     }
+                    guard walkthrough.isEmpty else { continue }
+                    try connection.withStatement(ReplicaLocalSQL.buryGoals) {
+                        statement throws(SQLiteError) in
+                        try statement.bind(user, at: 1)
+                        try statement.bind(resetAt, at: 2)
+                        try statement.run()
+                    }
                 }
                 try Self.touch(user: user, walkthrough: "", at: stamp, on: connection)
                 try Self.writeMeta("lastPull", String(stamp), on: connection)

@@ -227,7 +227,7 @@ package final class ReplicaSeenStore: AdministeredSeenStore {
 
     /// Refuses a write for another user than the one row security binds this role to, as the
     /// server would: the replica holds and pushes only what its role may change.
-    private func checkUser(_ user: String) throws(SeenStoreError) {
+    func checkUser(_ user: String) throws(SeenStoreError) {
         guard let bound = enforcedUser, bound != user else { return }
         throw .server(
             PostgresStoreError(
