@@ -43,9 +43,7 @@ enum HTMLDocument {
         let next = last ? HTMLText.escaped(locale.finishLabel) : word("next")
         let lines = [
             "<!DOCTYPE html>",
-            "<html lang=\"\(HTMLText.escaped(locale.tag))\" data-spread=\"\(layout.spread.rawValue)\" "
-                + "data-orientation=\"\(layout.orientation.rawValue)\" "
-                + "data-transition=\"\(layout.transition.rawValue)\">",
+            "<html lang=\"\(HTMLText.escaped(locale.tag))\">",
             "<head>",
             "<meta charset=\"utf-8\">",
             "<meta http-equiv=\"Content-Security-Policy\" content=\"\(policy)\">",
@@ -55,7 +53,9 @@ enum HTMLDocument {
             "<title>\(HTMLText.escaped(locale.title))</title>",
             "<style>\(HTMLPageStyle.source)</style>",
             "</head>",
-            "<body>",
+            "<body data-spread=\"\(layout.spread.rawValue)\" "
+                + "data-orientation=\"\(layout.orientation.rawValue)\" "
+                + "data-transition=\"\(layout.transition.rawValue)\">",
             "<header>",
             "<p id=\"title\" dir=\"auto\">\(HTMLText.escaped(locale.title))</p>",
             "<div id=\"languages\" hidden><label id=\"locale-label\" for=\"locale\">"

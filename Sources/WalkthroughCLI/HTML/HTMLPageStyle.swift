@@ -50,12 +50,12 @@ enum HTMLPageStyle {
         html[data-spreads="on"] #pager { max-width: 84rem; }
         html[data-spreads="on"] #spread { flex-direction: row; align-items: flex-start; gap: 4rem; }
         html[data-spreads="on"] #spread > article { flex: 0 0 calc(50% - 2rem); min-width: 0; }
-        html[data-transition="scroll"] main { overflow: hidden; }
+        body[data-transition="scroll"] main { overflow: hidden; }
         #spread.from-after { transform: translateX(100%); transition: none; }
         #spread.from-before { transform: translateX(-100%); transition: none; }
-        html[data-orientation="vertical"] #spread.from-after { transform: translateY(100%); }
-        html[data-orientation="vertical"] #spread.from-before { transform: translateY(-100%); }
-        html:not([data-transition="scroll"]) #spread { transition: none; }
+        body[data-orientation="vertical"] #spread.from-after { transform: translateY(100%); }
+        body[data-orientation="vertical"] #spread.from-before { transform: translateY(-100%); }
+        body:not([data-transition="scroll"]) #spread { transition: none; }
         @media (prefers-reduced-motion: reduce) {
           #spread, #spread.from-after, #spread.from-before { transition: none !important;
             transform: none !important; }
