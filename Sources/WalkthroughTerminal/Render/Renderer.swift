@@ -143,7 +143,8 @@ private struct Layout {
         self.strings = PlayerStrings(for: state.walkthrough.requestedLocale)
         let count = state.walkthrough.pages.count
         let sizes: [PixelSize?]
-        if let spread = state.spread {
+        // A spread needs a column on each side of the gutter; narrower, the page alone.
+        if let spread = state.spread, width >= ShownSpread.gutter + 2 {
             let pages = spread.pages.clamped(to: 0...(count - 1))
             shownPages = Array(pages)
             pageWidth = ShownSpread.pageColumns(width: width)
@@ -262,7 +263,7 @@ private struct Layout {
     /// One page's lines as they are, or in a spread the pages' lines row by row, each in its
     /// half (a page with fewer lines leaves its half blank below them).
     private func sideBySide(_ columns: [[StyledLine]]) -> [StyledLine] {
-        guard state.spread != nil else { return columns.first ?? [] }
+        guard columns.count > 1 || pageWidth < width else { return columns.first ?? [] }
         let blank = StyledLine(text: "")
         let rows = columns.map(\.count).max() ?? 0
         return (0..<rows).map { row in

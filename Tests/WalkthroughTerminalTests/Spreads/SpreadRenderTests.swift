@@ -59,7 +59,7 @@ struct SpreadRenderTests {
         }
     }
 
-    @Test(arguments: [52, 80, 119, 120, 121, 200])
+    @Test(arguments: [1, 5, 6, 7, 20, 52, 80, 119, 120, 121, 200])
     func noRowIsWiderThanTheScreenAtAnyWidth(_ columns: Int) {
         let walkthroughs = [
             Self.book(), Fixtures.foodPinTraditionalChinese(), Fixtures.emojiAndMarks(),
