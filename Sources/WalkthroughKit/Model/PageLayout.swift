@@ -5,8 +5,9 @@
 /// "layout": {"spread": "auto", "orientation": "vertical", "transition": "scroll"}
 /// ```
 ///
-/// Every field is optional; a definition without `layout` gets ``PageLayout/init()``: one page at
-/// a time, horizontal, no motion.
+/// Every field is optional; a definition without `layout` gets
+/// ``PageLayout/init(spread:orientation:transition:)``: one page at a time, horizontal, no
+/// motion.
 public struct PageLayout: Sendable, Hashable {
     /// When two consecutive pages are shown side by side.
     public enum Spread: String, Sendable, Hashable, CaseIterable {

@@ -15,7 +15,7 @@ public import WalkthroughKit
 /// every line positioned absolutely and erased first, so one line of the wrong width cannot shift
 /// the rest, and inside synchronized output (`CSI ? 2026 h` … `CSI ? 2026 l`), so a terminal
 /// that knows it never shows a half-drawn frame (one that does not ignores it). With a `scroll`
-/// transition a move draws a few frames of the new page sliding in (``SlideFrames``), within
+/// transition a move draws a few frames of the new page sliding in, within
 /// 150 ms, unless ``TerminalPlayerOptions/reducedMotion``; a key pressed meanwhile ends the slide
 /// at once.
 ///
