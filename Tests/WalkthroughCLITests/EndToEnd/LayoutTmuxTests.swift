@@ -106,6 +106,7 @@ struct LayoutTmuxTests {
             }
         }
         #expect(ends == begins)
+        print("frames of one move, \(extra.isEmpty ? "scroll" : "\(extra)"): \(begins - 2)")
         return (begins - 2, tmux.loggedOutput())
     }
 
