@@ -58,12 +58,16 @@ struct HelpTests {
 
         Keys: right, l, n, space or Enter for the next page (on the last page: finish);
         left, h, p or b for the previous one; 1-9 to jump; s to skip; q or Esc to quit;
-        ? for help. Without a terminal, or with --plain, pages are printed as text and
-        commands are read one a line (next, back, jump N, skip, quit, help); the end of
-        input quits. Progress is saved on every move. A walkthrough that is not due
-        (seen, or held back by its rules: see walkthrough due) is not played, and the
-        reason is printed, unless --force; a user who finished an earlier version is
-        shown only what's new, unless --all.
+        ? for help. A vertical walkthrough (layout.orientation) also moves on with down,
+        j or Page Down and back with up, k or Page Up; with layout.spread a wide
+        terminal shows two pages at a time and moves a spread at a time;
+        WALKTHROUGH_REDUCED_MOTION=1 turns off the slide of layout.transition "scroll".
+        Without a terminal, or with --plain, pages are printed as text and commands are
+        read one a line (next, back, jump N, skip, quit, help); the end of input quits.
+        Progress is saved on every move. A walkthrough that is not due (seen, or held
+        back by its rules: see walkthrough due) is not played, and the reason is
+        printed, unless --force; a user who finished an earlier version is shown only
+        what's new, unless --all.
 
         USAGE: walkthrough play <walkthrough> [--user <name>] [--db <path>] [--force] [--restart] [--plain] [--all] [--locale <tag>] [--images <mode>] [--watch] [--variant <id>]
 

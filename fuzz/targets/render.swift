@@ -4,7 +4,7 @@ import WalkthroughTerminal
 // Fuzz target: the interactive player's screen layout, a pure function of a state and a size.
 //
 // The input's first bytes choose the size (0-119 columns, 0-49 rows), the page, the help
-// overlay, colour and the scroll offset; the rest, split at 0xFF bytes, gives the title, the
+// overlay, colour, a spread (the page's and the next, side by side) and the scroll offset; the rest, split at 0xFF bytes, gives the title, the
 // pages' headings, contents, image paths and alt texts, the finish label and a status line,
 // raw (any control character, escape sequence or bidi override included). Properties, as
 // `Renderer.render` documents them:
@@ -48,7 +48,9 @@ public func fuzzRender(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         finishLabel: finishLabel, pages: pages)
     var state = RenderState(
         walkthrough: walkthrough, pageIndex: pageIndex, showsHelp: flags & 4 != 0,
-        status: status.isEmpty ? nil : status, scrollOffset: 0, colour: flags & 8 != 0)
+        status: status.isEmpty ? nil : status, scrollOffset: 0, colour: flags & 8 != 0,
+        spread: flags & 32 == 0
+            ? nil : ShownSpread(pages: PageLayout.spread(holding: pageIndex, of: pageCount)))
     let screen = TerminalSize(columns: columns, rows: rows)
 
     let maximum = Renderer.maximumScroll(state, size: screen)

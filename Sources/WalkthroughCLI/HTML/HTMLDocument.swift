@@ -1,3 +1,5 @@
+import WalkthroughKit
+
 /// The exported page, `index.html`: the first page already in place as escaped text (so that it
 /// reads without script), the walkthrough as JSON data, the one script and the one style sheet,
 /// and a Content-Security-Policy that allows nothing else.
@@ -13,6 +15,7 @@ enum HTMLDocument {
         let locale = export.initial
         let words = Dictionary(locale.words, uniquingKeysWith: { first, _ in first })
         let page = locale.pages[0]
+        let layout = export.layout
         let count = locale.pages.count
         func word(_ name: String) -> String { HTMLText.escaped(words[name] ?? name) }
         func filled(_ name: String, _ values: [String: String]) -> String {
@@ -50,18 +53,29 @@ enum HTMLDocument {
             "<title>\(HTMLText.escaped(locale.title))</title>",
             "<style>\(HTMLPageStyle.source)</style>",
             "</head>",
-            "<body>",
+            "<body data-spread=\"\(layout.spread.rawValue)\" "
+                + "data-orientation=\"\(layout.orientation.rawValue)\" "
+                + "data-transition=\"\(layout.transition.rawValue)\">",
             "<header>",
             "<p id=\"title\" dir=\"auto\">\(HTMLText.escaped(locale.title))</p>",
             "<div id=\"languages\" hidden><label id=\"locale-label\" for=\"locale\">"
                 + "\(word("language"))</label> <select id=\"locale\"></select></div>",
             "</header>",
             "<main id=\"main\">",
+            "<div id=\"spread\">",
             "<article id=\"page\" aria-labelledby=\"heading\">",
             figure,
             "<h1 id=\"heading\" tabindex=\"-1\" dir=\"auto\">\(HTMLText.escaped(page.heading))</h1>",
             "<p id=\"content\" dir=\"auto\">\(HTMLText.escaped(page.content))</p>",
             "</article>",
+            // A spread's right page, filled and shown by the script.
+            "<article id=\"page-2\" aria-labelledby=\"heading-2\" hidden>",
+            "<figure id=\"figure-2\" hidden><img id=\"image-2\" alt=\"\" hidden>"
+                + "<p id=\"image-alt-2\" hidden></p></figure>",
+            "<h2 id=\"heading-2\" dir=\"auto\"></h2>",
+            "<p id=\"content-2\" dir=\"auto\"></p>",
+            "</article>",
+            "</div>",
             "<section id=\"finished\" aria-labelledby=\"finished-heading\" hidden>",
             "<h1 id=\"finished-heading\" tabindex=\"-1\" dir=\"auto\"></h1>",
             "<button type=\"button\" id=\"restart\" class=\"action\">\(word("restart"))</button>",

@@ -11,6 +11,9 @@ struct HTMLExport {
     /// Walkthroughs with more pages than this show no dots, only `N/M`: a row of thousands of
     /// dots helps no one.
     static let maxDots = 30
+    /// The narrowest window, in CSS pixels, where `"spread": "always"` shows two pages: two
+    /// columns of 18 rem and the gutter.
+    static let alwaysSpreadPixels = 640
 
     /// One page in one locale.
     struct Page {
@@ -44,6 +47,8 @@ struct HTMLExport {
     var id: String
     var navigation: NavigationMode
     var skippable: Bool
+    /// Spreads, orientation and transition, as the definition's `layout` says.
+    var layout: PageLayout
     /// Every locale of the definition, its default first.
     var locales: [Locale]
     /// The index in ``locales`` of the one shown first.
@@ -57,6 +62,7 @@ struct HTMLExport {
         id = walkthrough.id
         navigation = walkthrough.navigation
         skippable = walkthrough.skippable
+        layout = walkthrough.layout
         let initial = walkthrough.localized(for: requested).locale
         initialLocale = walkthrough.locales.firstIndex(of: initial) ?? 0
         // The page's own words follow each locale of a translated walkthrough (switching the
@@ -121,7 +127,8 @@ struct HTMLExport {
     /// The locale shown first.
     var initial: Locale { locales[initialLocale] }
 
-    /// The page's data, read by its script: `{id, navigation, skippable, maxDots,
+    /// The page's data, read by its script: `{id, navigation, skippable, layout: {spread,
+    /// orientation, transition}, spreadWidth, maxDots,
     /// initialLocale, locales: [{tag, title, finishLabel, words, pages: [{heading, content,
     /// image, imageAlt}]}]}`.
     var data: JSONText {
@@ -129,6 +136,21 @@ struct HTMLExport {
             ("id", .string(id)),
             ("navigation", .string(navigation.rawValue)),
             ("skippable", .bool(skippable)),
+            (
+                "layout",
+                .object([
+                    ("spread", .string(layout.spread.rawValue)),
+                    ("orientation", .string(layout.orientation.rawValue)),
+                    ("transition", .string(layout.transition.rawValue)),
+                ])
+            ),
+            // The narrowest window, in CSS pixels, that shows spreads.
+            (
+                "spreadWidth",
+                .integer(
+                    layout.spread == .always ? Self.alwaysSpreadPixels : PageLayout.autoSpreadPixels
+                )
+            ),
             ("maxDots", .integer(Self.maxDots)),
             ("initialLocale", .integer(initialLocale)),
             (

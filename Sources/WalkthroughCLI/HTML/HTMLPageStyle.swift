@@ -1,8 +1,11 @@
 /// The exported page's style sheet, the same for every walkthrough (its hash is in the page's
 /// Content-Security-Policy): a centred column that fills a phone's width, large touch targets,
 /// the system's fonts, light and dark colours with WCAG AA contrast (`--on-accent` on `--accent`
-/// is 4.9:1 light, 6.0:1 dark), labels of any length that wrap instead of widening the page,
-/// and no motion.
+/// is 4.9:1 light, 6.0:1 dark), labels of any length that wrap instead of widening the page.
+/// A spread (`html[data-spreads="on"]`) widens the column and puts the two pages side by side,
+/// a gutter between them, each picture in its own page; `"transition": "scroll"` slides the pages
+/// in with a transform (from the side, or from below when vertical) in 150 ms, and nothing moves
+/// under `prefers-reduced-motion: reduce`.
 enum HTMLPageStyle {
     static let source = """
         :root { color-scheme: light dark; --accent: #d03a2b; --on-accent: #ffffff;
@@ -32,15 +35,31 @@ enum HTMLPageStyle {
         figure { margin: 0 0 1.5rem; text-align: center; }
         figure img { width: min(100%, 26rem); height: auto; max-height: 45vh;
           object-fit: contain; border-radius: 0.75rem; }
-        #image-alt { margin: 0; padding: 2.5rem 1rem; border: 2px dashed var(--line);
+        #image-alt, #image-alt-2 { margin: 0; padding: 2.5rem 1rem; border: 2px dashed var(--line);
           border-radius: 0.75rem; color: var(--muted); overflow-wrap: anywhere; }
-        h1 { margin: 0 0 0.75rem; font-size: clamp(1.5rem, 5vw, 2.25rem); line-height: 1.2;
+        h1, #heading-2 { margin: 0 0 0.75rem; font-size: clamp(1.5rem, 5vw, 2.25rem); line-height: 1.2;
           text-align: center; overflow-wrap: anywhere; unicode-bidi: isolate; }
         h1:focus { outline: none; }
         h1:focus-visible { outline: 2px solid var(--accent); outline-offset: 4px; }
-        #content { margin: 0; text-align: center; white-space: pre-line; overflow-wrap: anywhere;
+        #content, #content-2 { margin: 0; text-align: center; white-space: pre-line; overflow-wrap: anywhere;
           unicode-bidi: isolate; }
         #finished { text-align: center; }
+        #spread { display: flex; flex-direction: column; gap: 2.5rem;
+          transition: transform 150ms ease-out; }
+        html[data-spreads="on"] header, html[data-spreads="on"] main,
+        html[data-spreads="on"] #pager { max-width: 84rem; }
+        html[data-spreads="on"] #spread { flex-direction: row; align-items: flex-start; gap: 4rem; }
+        html[data-spreads="on"] #spread > article { flex: 0 0 calc(50% - 2rem); min-width: 0; }
+        body[data-transition="scroll"] main { overflow: hidden; }
+        #spread.from-after { transform: translateX(100%); transition: none; }
+        #spread.from-before { transform: translateX(-100%); transition: none; }
+        body[data-orientation="vertical"] #spread.from-after { transform: translateY(100%); }
+        body[data-orientation="vertical"] #spread.from-before { transform: translateY(-100%); }
+        body:not([data-transition="scroll"]) #spread { transition: none; }
+        @media (prefers-reduced-motion: reduce) {
+          #spread, #spread.from-after, #spread.from-before { transition: none !important;
+            transform: none !important; }
+        }
         #pager { display: grid; grid-template-columns: minmax(0, 1fr) auto minmax(0, 1fr);
           align-items: center; gap: 0.75rem; padding-bottom: 1.5rem; }
         #pager > * { min-width: 0; }

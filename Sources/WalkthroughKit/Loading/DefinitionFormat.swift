@@ -33,7 +33,15 @@ public enum DefinitionFormat {
     /// `$schema` lets a definition name its JSON Schema for editors (`"$schema": "schema.json"`).
     public static let rootKeys = [
         "$schema", "id", "version", "title", "navigation", "skippable", "finishLabel",
-        "defaultLocale", "when", "experiment", "pages",
+        "defaultLocale", "when", "experiment", "layout", "pages",
+    ]
+    /// The keys of `layout`.
+    public static let layoutKeys = ["spread", "orientation", "transition"]
+    /// The values each key of `layout` takes, its default first.
+    public static let layoutChoices: [String: [String]] = [
+        "spread": PageLayout.Spread.allCases.map(\.rawValue),
+        "orientation": PageLayout.Orientation.allCases.map(\.rawValue),
+        "transition": PageLayout.TransitionStyle.allCases.map(\.rawValue),
     ]
     /// The keys of `experiment`.
     public static let experimentKeys = ["id", "variants", "holdout", "goals"]

@@ -75,6 +75,7 @@ struct DefinitionValidator {
         var translations: Translations = [:]
         var rules = ShowRules()
         var experiment: Experiment?
+        var layout = PageLayout()
 
         for member in document.members(of: root) {
             let value = member.value
@@ -134,6 +135,8 @@ struct DefinitionValidator {
                 rules = self.rules(document, value, path: "when", onPage: false)
             } else if document.key(member.key, equals: "experiment") {
                 experiment = self.experiment(document, value)
+            } else if document.key(member.key, equals: "layout") {
+                layout = self.layout(document, value)
             } else if document.key(member.key, equals: "pages") {
                 hasPages = true
                 pages = self.pages(document, value, path: "pages")
@@ -168,7 +171,7 @@ struct DefinitionValidator {
             baseDirectory: baseDirectory, defaultLocale: defaultLocale,
             locales: [defaultLocale] + locales.filter { $0 != defaultLocale },
             translations: translations.filter { !$0.value.isEmpty }, when: rules,
-            experiment: experiment)
+            experiment: experiment, layout: layout)
         walkthrough.locale = defaultLocale
         return walkthrough
     }

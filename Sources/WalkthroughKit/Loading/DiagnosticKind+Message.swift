@@ -195,6 +195,20 @@ extension DiagnosticKind {
             return
                 "variant id \(CharacterSafety.quoted(id)) is already used by variants[\(firstIndex)]; "
                 + "give each variant its own id"
+        case .invalidLayout(let field, let value):
+            guard let choices = DefinitionFormat.layoutChoices[field] else {
+                return
+                    "layout is \(value), not an object; write it as "
+                    + "{\"spread\": \"auto\", \"orientation\": \"vertical\", \"transition\": \"scroll\"}, "
+                    + "or leave it out"
+            }
+            let listed = choices.map { "\"\($0)\"" }
+            let allowed =
+                "use " + listed.dropLast().joined(separator: ", ") + " or " + (listed.last ?? "")
+            // A string as written, quoted; else the type it is.
+            return value.hasPrefix("\"")
+                ? "\(field) \(value) is not allowed; \(allowed)"
+                : "\(field) is \(value), not a string; \(allowed)"
         case .bidiControl(let scalar):
             return
                 "contains the bidirectional control U+\(CharacterSafety.hex4(scalar)), which can make text "

@@ -136,6 +136,12 @@ public enum DiagnosticKind: Sendable, Hashable {
     /// A variant id that an earlier variant (index `firstIndex`, 0-based) already has.
     case duplicateVariant(id: String, firstIndex: Int)
 
+    // MARK: Layout
+
+    /// A `layout` field with a value it does not take (`spread` other than `never`, `auto` or
+    /// `always`, …): the field's name and the value as written.
+    case invalidLayout(field: String, value: String)
+
     /// Whether this kind of problem makes the definition invalid or only deserves attention.
     public var severity: Diagnostic.Severity {
         switch self {
@@ -210,6 +216,7 @@ public enum DiagnosticKind: Sendable, Hashable {
         case .invalidExperiment: return "invalidExperiment"
         case .unknownPage: return "unknownPage"
         case .duplicateVariant: return "duplicateVariant"
+        case .invalidLayout: return "invalidLayout"
         }
     }
 }

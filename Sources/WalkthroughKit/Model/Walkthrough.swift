@@ -60,6 +60,8 @@ public struct Walkthrough: Sendable, Hashable {
     public var when: ShowRules
     /// `experiment`: the variants tried on the walkthrough's users, if any (``Experiment``).
     public var experiment: Experiment?
+    /// `layout`: spreads of two pages, the orientation and the transition (``PageLayout``).
+    public var layout: PageLayout
 
     /// Creates a walkthrough in code.
     ///
@@ -70,10 +72,11 @@ public struct Walkthrough: Sendable, Hashable {
         skippable: Bool = true, finishLabel: String = Walkthrough.defaultFinishLabel,
         pages: [Page], baseDirectory: String? = nil, defaultLocale: String = "en",
         locales: [String]? = nil, translations: Translations = [:], when: ShowRules = ShowRules(),
-        experiment: Experiment? = nil
+        experiment: Experiment? = nil, layout: PageLayout = PageLayout()
     ) {
         self.when = when
         self.experiment = experiment
+        self.layout = layout
         precondition(!pages.isEmpty, "a walkthrough has at least one page")
         precondition(version >= 1, "a walkthrough's version is 1 or more")
         self.id = id

@@ -196,6 +196,17 @@ public final class Session {
             ])
     }
 
+    /// Records that the page at `index` (0-based) is on the screen beside the current one, as
+    /// the left page of a spread the session resumed on the right page of: a `page` event, with
+    /// neither the navigator nor the stored progress moved (``navigator`` stays on the spread's
+    /// last page, which is what `lastPage` keeps).
+    ///
+    /// - Throws: Whatever the store throws.
+    package func recordShown(_ index: Int) throws {
+        guard walkthrough.pages.indices.contains(index) else { return }
+        try store(nil, events: [.init(.page, page: index)])
+    }
+
     /// Records that the user stopped part-way (a `quit` event); the progress is already kept.
     /// The players call it when the user quits.
     ///

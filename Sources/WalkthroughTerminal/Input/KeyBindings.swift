@@ -1,12 +1,30 @@
+package import WalkthroughKit
+
 /// The interactive player's keys, as docs/commands.md lists them under `play`.
 ///
 /// → `l` `n` Space Enter: next · ← `h` `p` `b`: back · `1`–`9`: jump · `s`: skip · `q` Esc:
 /// quit · `?`: help · Ctrl-C: interrupt · ↑ ↓ (and Page Up/Down): scroll content that does not
 /// fit. Letters work in either case; modifiers on arrows are ignored.
+///
+/// A vertical walkthrough (`layout.orientation`) adds `j` (as ↓) and `k` (as ↑); there ↓ and
+/// ↑ scroll on past the content's end to the next or previous page
+/// (``InteractiveController``), so ↓ `j` Page Down move on and ↑ `k` Page Up move back.
 package enum KeyBindings {
-    /// The action bound to `key`, or `nil` when the key does nothing.
-    package static func action(for key: Key) -> PlayerCommand? {
+    /// The action bound to `key` in a walkthrough of `orientation`, or `nil` when the key does
+    /// nothing.
+    package static func action(
+        for key: Key, orientation: PageLayout.Orientation = .horizontal
+    ) -> PlayerCommand? {
         if key == .controlC { return .interrupt }
+        if orientation == .vertical, case .character(let character) = key.code,
+            key.modifiers.isDisjoint(with: [.control, .alt])
+        {
+            switch character.lowercased() {
+            case "j": return .scrollDown
+            case "k": return .scrollUp
+            default: break
+            }
+        }
         switch key.code {
         case .right, .enter: return .next
         case .left: return .back

@@ -21,6 +21,10 @@ package enum PlayerMessage: Int, CaseIterable {
     case hintFinish
     /// ? or Esc: close help
     case hintCloseHelp
+    /// ↑/↓ move
+    case hintMoveVertical
+    /// ↑ back
+    case hintBackVertical
     /// Keys
     case overlayTitle
     /// → l n Space Enter: {action}
@@ -39,6 +43,12 @@ package enum PlayerMessage: Int, CaseIterable {
     case overlayQuit
     /// ?: show or hide this help
     case overlayHelp
+    /// ↓ j Page Down → l n Space Enter: {action}
+    case overlayNextVertical
+    /// ↑ k Page Up ← h p b: previous page
+    case overlayPreviousVertical
+    /// ↓ and ↑ scroll a long page first, then turn it
+    case overlayScrollVertical
     /// Image: {alt} ({file})
     case imageAltAndFile
     /// Image: {file}
@@ -196,6 +206,8 @@ package enum PlayerMessage: Int, CaseIterable {
         "hint.scroll",
         "hint.finish",
         "hint.closeHelp",
+        "hint.moveVertical",
+        "hint.backVertical",
         "overlay.title",
         "overlay.next",
         "overlay.nextPage",
@@ -205,6 +217,9 @@ package enum PlayerMessage: Int, CaseIterable {
         "overlay.scroll",
         "overlay.quit",
         "overlay.help",
+        "overlay.nextVertical",
+        "overlay.previousVertical",
+        "overlay.scrollVertical",
         "image.altAndFile",
         "image.file",
         "image.alt",
@@ -295,6 +310,8 @@ extension PlayerStrings {
             "↑/↓ scroll",
             "Enter: {finish}",
             "? or Esc: close help",
+            "↑/↓ move",
+            "↑ back",
             "Keys",
             "→ l n Space Enter: {action}",
             "next page",
@@ -304,6 +321,9 @@ extension PlayerStrings {
             "↑ ↓: scroll a long page",
             "q Esc: quit (progress is kept)",
             "?: show or hide this help",
+            "↓ j Page Down → l n Space Enter: {action}",
+            "↑ k Page Up ← h p b: previous page",
+            "↓ and ↑ scroll a long page first, then turn it",
             "Image: {alt} ({file})",
             "Image: {file}",
             "Image: {alt}",
@@ -386,6 +406,8 @@ extension PlayerStrings {
             "↑/↓ 捲動",
             "Enter：{finish}",
             "? 或 Esc：關閉說明",
+            "↑/↓ 翻頁",
+            "↑ 上一頁",
             "按鍵",
             "→ l n 空白鍵 Enter：{action}",
             "下一頁",
@@ -395,6 +417,9 @@ extension PlayerStrings {
             "↑ ↓：捲動較長的頁面",
             "q Esc：離開（會保留進度）",
             "?：顯示或隱藏這份說明",
+            "↓ j Page Down → l n 空白鍵 Enter：{action}",
+            "↑ k Page Up ← h p b：上一頁",
+            "↓ 和 ↑ 先捲動較長的頁面，再翻頁",
             "圖片：{alt}（{file}）",
             "圖片：{file}",
             "圖片：{alt}",
@@ -477,6 +502,8 @@ extension PlayerStrings {
             "↑/↓ 滚动",
             "Enter：{finish}",
             "? 或 Esc：关闭帮助",
+            "↑/↓ 翻页",
+            "↑ 上一页",
             "按键",
             "→ l n 空格 Enter：{action}",
             "下一页",
@@ -486,6 +513,9 @@ extension PlayerStrings {
             "↑ ↓：滚动较长的页面",
             "q Esc：退出（会保留进度）",
             "?：显示或隐藏此帮助",
+            "↓ j Page Down → l n 空格 Enter：{action}",
+            "↑ k Page Up ← h p b：上一页",
+            "↓ 和 ↑ 先滚动较长的页面，再翻页",
             "图片：{alt}（{file}）",
             "图片：{file}",
             "图片：{alt}",

@@ -2,6 +2,10 @@ import WalkthroughKit
 
 /// The interactive player's logic without the terminal: keys in, session moves and screen state
 /// out. The driver (``TerminalPlayer``) feeds it keys and draws ``state``.
+///
+/// With `layout.spread` it shows spreads where the screen is wide enough
+/// (``ShownSpread/isShown(_:columns:)``) and moves a spread at a time; a resize that switches
+/// between spreads and single pages keeps the session's page on the screen.
 final class InteractiveController {
     /// What the driver should do after a key.
     enum Step: Equatable {
@@ -15,10 +19,13 @@ final class InteractiveController {
 
     private(set) var session: Session
     private(set) var state: RenderState
-    /// The screen size, for scrolling limits.
-    var size: TerminalSize
+    /// The screen size, for scrolling limits and whether spreads are shown.
+    private(set) var size: TerminalSize
     /// The pages' images, decoded once; `nil` draws none.
     let images: PageImages?
+    /// Which way the last move went, until the driver takes it (``takeMove()``) to slide the
+    /// new page in from that side.
+    private var pendingMove: Direction?
 
     init(session: Session, size: TerminalSize, colour: Bool, images: PageImages? = nil) {
         self.session = session
@@ -26,18 +33,54 @@ final class InteractiveController {
         self.images = images
         self.state = RenderState(
             walkthrough: session.walkthrough, pageIndex: session.navigator.index, colour: colour)
-        updateImage()
+        refreshPage()
     }
 
-    /// The art for the page shown at the size the screen gives it.
-    func imageArt(for screen: RenderedScreen) -> ImageArt? {
-        guard let placement = screen.imagePlacement else { return nil }
-        return images?.art(of: state.page, in: state.walkthrough, size: placement.size)
+    /// Whether the screen shows spreads now.
+    var showsSpreads: Bool {
+        ShownSpread.isShown(session.walkthrough.layout.spread, columns: size.columns)
     }
 
-    /// Looks up the size of the page's image (decoding it the first time).
-    private func updateImage() {
-        state.imageSize = images?.pixelSize(of: state.page, in: state.walkthrough)
+    /// Brings the session onto the whole first spread, when spreads are shown: call it once the
+    /// session has started.
+    ///
+    /// - Throws: The store's error.
+    func start() throws {
+        if showsSpreads { try session.settleOnSpread() }
+        refreshPage()
+    }
+
+    /// The art for each image the screen places, at the size the screen gives it.
+    func imageArts(for screen: RenderedScreen) -> [ImageArt?] {
+        screen.placedImages.map { placed in
+            guard let images else { return nil }
+            let page = state.walkthrough.pages[placed.page]
+            return images.art(of: page, in: state.walkthrough, size: placed.placement.size)
+        }
+    }
+
+    /// The direction of the move since the last call, if the screen changed page by one.
+    func takeMove() -> Direction? {
+        defer { pendingMove = nil }
+        return pendingMove
+    }
+
+    /// Puts the session's page (or its spread) in ``state``, with its images' sizes (decoding
+    /// them the first time).
+    private func refreshPage() {
+        let walkthrough = state.walkthrough
+        state.pageIndex = session.navigator.index
+        state.imageSize = images?.pixelSize(of: state.page, in: walkthrough)
+        if showsSpreads {
+            let pages = session.currentSpread
+            state.spread = ShownSpread(
+                pages: pages,
+                imageSizes: pages.map {
+                    images?.pixelSize(of: walkthrough.pages[$0], in: walkthrough)
+                })
+        } else {
+            state.spread = nil
+        }
     }
 
     /// Handles one key.
@@ -48,7 +91,10 @@ final class InteractiveController {
             state.showsHelp = false
             return .redraw
         }
-        guard let command = KeyBindings.action(for: key) else { return .unchanged }
+        let orientation = session.walkthrough.layout.orientation
+        guard let command = KeyBindings.action(for: key, orientation: orientation) else {
+            return .unchanged
+        }
         switch command {
         case .next, .back, .jump, .skip: return try move(command)
         case .quit: return .finished(.quit(atPage: session.navigator.index))
@@ -57,20 +103,22 @@ final class InteractiveController {
             state.showsHelp.toggle()
             state.status = nil
             return .redraw
-        case .scrollUp: return scroll(by: -1)
-        case .scrollDown: return scroll(by: 1)
+        case .scrollUp: return try scroll(by: -1, orientation: orientation)
+        case .scrollDown: return try scroll(by: 1, orientation: orientation)
         }
     }
 
     private func move(_ move: PlayerCommand) throws -> Step {
-        let outcome = try session.perform(move)
+        let before = session.navigator.index
+        let outcome =
+            showsSpreads ? try session.performBySpread(move) : try session.perform(move)
         state.showsHelp = false
         switch outcome {
         case .moved:
-            state.pageIndex = session.navigator.index
+            pendingMove = Direction(from: before, to: session.navigator.index)
             state.scrollOffset = 0
             state.status = nil
-            updateImage()
+            refreshPage()
         case .unchanged:
             state.status = nil
         case .refused(let error):
@@ -81,10 +129,15 @@ final class InteractiveController {
         return .redraw
     }
 
-    private func scroll(by lines: Int) -> Step {
+    /// Scrolls the content; in a vertical walkthrough, scrolling past either end of it moves to
+    /// the next or previous page (↓ `j` Page Down on, ↑ `k` Page Up back).
+    private func scroll(by lines: Int, orientation: PageLayout.Orientation) throws -> Step {
         let limit = Renderer.maximumScroll(state, size: size)
         let offset = min(max(state.scrollOffset + lines, 0), limit)
-        guard offset != state.scrollOffset else { return .unchanged }
+        guard offset != state.scrollOffset else {
+            guard orientation == .vertical, !state.showsHelp else { return .unchanged }
+            return try move(lines > 0 ? .next : .back)
+        }
         state.scrollOffset = offset
         return .redraw
     }
@@ -100,12 +153,23 @@ final class InteractiveController {
         images?.reload()
         state = RenderState(
             walkthrough: walkthrough, pageIndex: session.navigator.index, colour: state.colour)
-        updateImage()
+        if showsSpreads { try? session.settleOnSpread() }
+        refreshPage()
     }
 
-    /// Keeps the scroll position within what a new size allows.
-    func resized(to size: TerminalSize) {
+    /// Takes the new size: keeps the scroll position within what it allows, and when it
+    /// switches between spreads and single pages, keeps the session's page on the screen (a
+    /// switch to spreads shows the spread holding it).
+    ///
+    /// - Throws: The store's error when the spread's other page could not be recorded.
+    func resized(to size: TerminalSize) throws {
+        let spreadsBefore = showsSpreads
         self.size = size
+        if showsSpreads != spreadsBefore {
+            if showsSpreads { try session.settleOnSpread() }
+            state.scrollOffset = 0
+            refreshPage()
+        }
         state.scrollOffset = min(state.scrollOffset, Renderer.maximumScroll(state, size: size))
     }
 }

@@ -13,7 +13,11 @@ public import WalkthroughKit
 /// Keys are decoded by `KeyDecoder`; a resize (SIGWINCH, coalesced) re-reads the size and
 /// redraws everything. Each frame comes from `Renderer` and is written in one `write(2)`,
 /// every line positioned absolutely and erased first, so one line of the wrong width cannot shift
-/// the rest.
+/// the rest, and inside synchronized output (`CSI ? 2026 h` … `CSI ? 2026 l`), so a terminal
+/// that knows it never shows a half-drawn frame (one that does not ignores it). With a `scroll`
+/// transition a move draws a few frames of the new page sliding in, within
+/// 150 ms, unless ``TerminalPlayerOptions/reducedMotion``; a key pressed meanwhile ends the slide
+/// at once.
 ///
 /// Use it only when ``TerminalDetection/isInteractive(input:output:term:)`` says so; otherwise
 /// use ``PlainPlayer``.
@@ -59,6 +63,7 @@ public final class TerminalPlayer {
         let controller = InteractiveController(
             session: session, size: size, colour: options.colour,
             images: mode == .none ? nil : PageImages(mode: mode))
+        try controller.start()
         let result: PlayResult
         do {
             result = try run(controller, signalPipe: terminal.signalPipe, pending: typed)
@@ -162,10 +167,12 @@ public final class TerminalPlayer {
                 }
             }
             if resized {
-                controller.resized(
+                try controller.resized(
                     to: TerminalDetection.size(of: options.output) ?? controller.size)
+                _ = controller.takeMove()
                 try draw(controller, clear: true)
             } else if needsDraw {
+                try slide(controller, signalPipe: signalPipe)
                 try draw(controller, clear: false)
             }
         }
@@ -190,14 +197,58 @@ public final class TerminalPlayer {
 
     // MARK: - Drawing
 
+    /// The lines last drawn, where a slide starts from.
+    private var shownLines: [String] = []
+
     /// Writes one frame in one write: each row positioned, erased, then written; then the
-    /// page's image, when a graphics protocol draws it.
+    /// pages' images, when a graphics protocol draws them.
     private func draw(_ controller: InteractiveController, clear: Bool) throws {
         let rendered = Renderer.screen(controller.state, size: controller.size)
         let (lines, overlay) = ScreenComposition.compose(
-            rendered, art: controller.imageArt(for: rendered))
-        var frame = clear ? "\u{1B}[H\u{1B}[2J" : ""
-        if controller.images?.mode == .kitty {
+            rendered, arts: controller.imageArts(for: rendered))
+        try write(lines, overlay: overlay, clear: clear, kitty: controller.images?.mode == .kitty)
+        shownLines = lines
+    }
+
+    /// Slides the new page in when the controller moved, the walkthrough's transition is
+    /// `scroll` and motion is welcome: the frames before the last, one write each, apart by
+    /// ``SlideFrames/interval``; a key or a signal ends the slide (the caller draws the last).
+    private func slide(_ controller: InteractiveController, signalPipe: SignalPipe?) throws {
+        guard let direction = controller.takeMove(),
+            controller.state.walkthrough.layout.transition == .scroll, !options.reducedMotion,
+            !controller.state.showsHelp
+        else { return }
+        let size = controller.size
+        // Only the text slides: a graphics protocol's image appears with the last frame.
+        let new = Renderer.screen(controller.state, size: size)
+        let (lines, _) = ScreenComposition.compose(new, arts: controller.imageArts(for: new))
+        let frames = SlideFrames.frames(
+            from: shownLines, to: lines, direction: direction,
+            orientation: controller.state.walkthrough.layout.orientation, size: size)
+        for frame in frames {
+            try write(frame, overlay: nil, clear: false, kitty: controller.images?.mode == .kitty)
+            if waitForInput(for: SlideFrames.interval, signalPipe: signalPipe) { return }
+        }
+    }
+
+    /// Waits up to `duration` for a key or a signal; whether one came.
+    private func waitForInput(for duration: Duration, signalPipe: SignalPipe?) -> Bool {
+        var descriptors = [pollfd(fd: options.input, events: Int16(POLLIN), revents: 0)]
+        if let signalPipe {
+            descriptors.append(pollfd(fd: signalPipe.readEnd, events: Int16(POLLIN), revents: 0))
+        }
+        let deadline = ContinuousClock.now + duration
+        while true {
+            let ready = poll(&descriptors, nfds_t(descriptors.count), timeout(until: deadline))
+            if ready > 0 { return true }
+            if ready == 0 || errno != EINTR || ContinuousClock.now >= deadline { return false }
+        }
+    }
+
+    /// Writes `lines` as one frame, in one write, inside synchronized output.
+    private func write(_ lines: [String], overlay: String?, clear: Bool, kitty: Bool) throws {
+        var frame = Self.beginSynchronized + (clear ? "\u{1B}[H\u{1B}[2J" : "")
+        if kitty {
             // Kitty's images stay when text is erased: remove the last page's first.
             frame += GraphicsProtocols.kittyDeleteAll
         }
@@ -205,7 +256,13 @@ public final class TerminalPlayer {
             frame += "\u{1B}[\(row + 1);1H\u{1B}[2K" + line
         }
         if let overlay { frame += overlay }
+        frame += Self.endSynchronized
         // The renderer's lines are sanitised; the rest are the player's own sequences.
         try screen.write(TerminalText(trusted: frame))
     }
+
+    /// Synchronized output (mode 2026): the terminal holds the screen until the end.
+    static let beginSynchronized = "\u{1B}[?2026h"
+    /// The end of synchronized output: the terminal shows the frame.
+    static let endSynchronized = "\u{1B}[?2026l"
 }

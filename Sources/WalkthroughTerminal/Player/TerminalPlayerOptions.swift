@@ -13,13 +13,18 @@ public struct TerminalPlayerOptions: Sendable, Hashable {
     public var escapeTimeoutMilliseconds: Int
     /// How to draw the pages' images; ``ImageMode/auto`` decides from the terminal.
     public var images: ImageMode
+    /// Whether to leave motion out: a `scroll` transition then draws the new page at once; by
+    /// default on when `WALKTHROUGH_REDUCED_MOTION` asks for it
+    /// (``TerminalDetection/reducedMotion(_:)``).
+    public var reducedMotion: Bool
 
     /// Creates options.
     public init(
         input: Int32 = 0, output: Int32 = 1, signals: SignalHandling = .all,
         colour: Bool = TerminalDetection.colourEnabled(), escapeTimeoutMilliseconds: Int = 50,
-        images: ImageMode = .auto
+        images: ImageMode = .auto, reducedMotion: Bool = TerminalDetection.reducedMotion()
     ) {
+        self.reducedMotion = reducedMotion
         self.input = input
         self.output = output
         self.signals = signals

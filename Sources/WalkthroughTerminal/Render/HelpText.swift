@@ -7,17 +7,19 @@ enum HelpText {
     ///
     /// `←/→ move  1-9 jump  s skip  q quit  ? help`; on the last page the finish label comes
     /// first (`Enter: Get Started  ← back  …`); no skip hint when the walkthrough is not
-    /// skippable, no jump or back hints for a single page.
+    /// skippable, no jump or back hints for a single page. A vertical walkthrough says ↑/↓
+    /// where a horizontal one says ←/→.
     static func keyHints(
         for walkthrough: Walkthrough, onLastPage: Bool, strings: PlayerStrings
     ) -> [String] {
         let count = walkthrough.pages.count
+        let vertical = walkthrough.layout.orientation == .vertical
         var items: [String] = []
         if onLastPage {
             items.append(PageText.finishHint(walkthrough, strings: strings))
-            if count > 1 { items.append(strings.text(.hintBack)) }
+            if count > 1 { items.append(strings.text(vertical ? .hintBackVertical : .hintBack)) }
         } else {
-            items.append(strings.text(.hintMove))
+            items.append(strings.text(vertical ? .hintMoveVertical : .hintMove))
         }
         if count > 1 { items.append(strings.text(.hintJump, ["last": String(min(count, 9))])) }
         if walkthrough.skippable { items.append(strings.text(.hintSkip)) }
@@ -31,16 +33,18 @@ enum HelpText {
     ) -> [String] {
         let count = walkthrough.pages.count
         let finish = TextSanitizer.sanitize(strings.finishLabel(of: walkthrough))
+        let vertical = walkthrough.layout.orientation == .vertical
         var lines = [strings.text(.overlayTitle)]
         lines.append(
             strings.text(
-                .overlayNext, ["action": onLastPage ? finish : strings.text(.overlayNextPage)]))
+                vertical ? .overlayNextVertical : .overlayNext,
+                ["action": onLastPage ? finish : strings.text(.overlayNextPage)]))
         if count > 1 {
-            lines.append(strings.text(.overlayPrevious))
+            lines.append(strings.text(vertical ? .overlayPreviousVertical : .overlayPrevious))
             lines.append(strings.text(.overlayJump, ["last": String(min(count, 9))]))
         }
         if walkthrough.skippable { lines.append(strings.text(.overlaySkip)) }
-        lines.append(strings.text(.overlayScroll))
+        lines.append(strings.text(vertical ? .overlayScrollVertical : .overlayScroll))
         lines.append(strings.text(.overlayQuit))
         lines.append(strings.text(.overlayHelp))
         return lines

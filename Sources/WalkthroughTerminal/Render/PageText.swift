@@ -34,6 +34,13 @@ enum PageText {
         "\(index + 1)/\(count)"
     }
 
+    /// The position of the pages shown as a user counts it: `2/3` for one page, `1–2/5` (an en
+    /// dash) for a spread.
+    static func position(of pages: ClosedRange<Int>, count: Int) -> String {
+        guard pages.count > 1 else { return position(pages.lowerBound, of: count) }
+        return "\(pages.lowerBound + 1)\u{2013}\(pages.upperBound + 1)/\(count)"
+    }
+
     /// What the key that finishes the walkthrough says on the last page: `Enter: Get Started`.
     static func finishHint(_ walkthrough: Walkthrough, strings: PlayerStrings) -> String {
         strings.text(.hintFinish, ["finish": strings.finishLabel(of: walkthrough)])

@@ -22,12 +22,17 @@ package struct RenderState: Sendable, Hashable {
     /// The size of the page's image when the player can draw it; `nil` shows the image line
     /// (alt text and file name) instead.
     package var imageSize: PixelSize?
+    /// The two pages shown side by side, when the player shows spreads; `nil` shows the page
+    /// at ``pageIndex`` alone.
+    package var spread: ShownSpread?
 
     /// Creates a state.
     package init(
         walkthrough: Walkthrough, pageIndex: Int, showsHelp: Bool = false, status: String? = nil,
-        scrollOffset: Int = 0, colour: Bool = false, imageSize: PixelSize? = nil
+        scrollOffset: Int = 0, colour: Bool = false, imageSize: PixelSize? = nil,
+        spread: ShownSpread? = nil
     ) {
+        self.spread = spread
         self.walkthrough = walkthrough
         self.pageIndex = pageIndex
         self.showsHelp = showsHelp
@@ -42,14 +47,63 @@ package struct RenderState: Sendable, Hashable {
         walkthrough.pages[min(max(pageIndex, 0), walkthrough.pages.count - 1)]
     }
 
-    /// Whether the page shown is the last.
-    package var isLastPage: Bool { pageIndex >= walkthrough.pages.count - 1 }
+    /// Whether the page shown is the last (in a spread: whether the spread holds it).
+    package var isLastPage: Bool {
+        (spread?.pages.upperBound ?? pageIndex) >= walkthrough.pages.count - 1
+    }
+}
+
+/// A spread on the screen: its pages (two, or an odd last page alone, drawn in the left half)
+/// and the sizes of their images where the player draws them.
+package struct ShownSpread: Sendable, Hashable {
+    /// The pages, 0-based.
+    package var pages: ClosedRange<Int>
+    /// The size of each page's image (by position in ``pages``), `nil` where none is drawn.
+    package var imageSizes: [PixelSize?]
+
+    /// Creates a spread.
+    package init(pages: ClosedRange<Int>, imageSizes: [PixelSize?] = []) {
+        self.pages = pages
+        self.imageSizes = imageSizes
+    }
+
+    /// The blank columns between the two pages.
+    package static let gutter = 4
+    /// The narrowest page of a spread: `always` shows spreads from twice this plus the gutter.
+    package static let minimumPageColumns = 24
+
+    /// Whether a terminal `columns` wide shows spreads under `spread`: `auto` from
+    /// ``PageLayout/autoSpreadColumns``, `always` wherever two pages of
+    /// ``minimumPageColumns`` fit.
+    package static func isShown(_ spread: PageLayout.Spread, columns: Int) -> Bool {
+        switch spread {
+        case .never: return false
+        case .auto: return columns >= PageLayout.autoSpreadColumns
+        case .always: return columns >= 2 * minimumPageColumns + gutter
+        }
+    }
+
+    /// The width of each half of a spread on a screen `width` columns wide.
+    package static func pageColumns(width: Int) -> Int {
+        max((width - gutter) / 2, 1)
+    }
 }
 
 /// One screen: its lines, and where the page's image is drawn over them.
 package struct RenderedScreen: Sendable, Hashable {
     /// Exactly as many lines as the screen has rows; the image's rows are blank.
     package var lines: [String]
-    /// Where the image goes, when it is drawn.
-    package var imagePlacement: ImagePlacement?
+    /// Where each image goes, when it is drawn: one for a page, up to two for a spread.
+    package var placedImages: [PlacedImage]
+
+    /// Where the first image goes (a page's only one), when it is drawn.
+    package var imagePlacement: ImagePlacement? { placedImages.first?.placement }
+}
+
+/// An image on the screen: whose it is and where it goes.
+package struct PlacedImage: Sendable, Hashable {
+    /// The page (0-based) the image belongs to.
+    package var page: Int
+    /// Where it goes.
+    package var placement: ImagePlacement
 }

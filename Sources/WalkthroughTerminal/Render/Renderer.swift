@@ -19,6 +19,12 @@ import WalkthroughKit
 /// markers (from 3 rows; a trailing `…` below that) and scrolls with ↑/↓, which the key help
 /// then mentions. When the dots do not fit on one line only the position is shown (`12/400`).
 ///
+/// In a spread (``RenderState/spread``) the two pages share the screen, the left one in the
+/// left half and the right one in the right half, a gutter between them: each has its heading,
+/// image and content in its own half, the rows of the two aligned (headings with headings,
+/// images with images); the title, status, indicator (`1–2/5`, both dots marked) and key help
+/// span the screen, and the two pages' content scrolls together.
+///
 /// All definition text is sanitised (``TextSanitizer``) before it is measured; with colour on,
 /// the only escape sequences in the lines are the renderer's own SGR styles.
 package enum Renderer {
@@ -33,8 +39,8 @@ package enum Renderer {
     /// is drawn: its rows are blank in the lines.
     package static func screen(_ state: RenderState, size: TerminalSize) -> RenderedScreen {
         let layout = Layout(state: state, size: size)
-        let (lines, placement) = layout.lines()
-        return RenderedScreen(lines: lines, imagePlacement: placement)
+        let (lines, placed) = layout.lines()
+        return RenderedScreen(lines: lines, placedImages: placed)
     }
 
     /// The largest useful ``RenderState/scrollOffset`` for this state and size: 0 when the
@@ -46,13 +52,46 @@ package enum Renderer {
 
 // MARK: - Layout
 
-/// One line of a block, and its style when colour is on.
+/// One line of a block, and its style when colour is on; in a spread, a row of two halves.
 private struct StyledLine {
     var text: String
     var style: TextStyle?
+    /// In a spread: the left and right pages' parts of the row (then `text` is empty).
+    var halves: [StyledLine] = []
+    /// The width of each half.
+    var halfWidth = 0
+
+    init(text: String, style: TextStyle? = nil) {
+        self.text = text
+        self.style = style
+    }
+
+    /// A spread's row: `left` padded to `halfWidth`, the gutter, then `right`.
+    init(left: StyledLine, right: StyledLine, halfWidth: Int) {
+        self.text = ""
+        self.halves = [left, right]
+        self.halfWidth = halfWidth
+    }
 
     func rendered(colour: Bool) -> String {
-        style?.apply(to: text, colour: colour) ?? text
+        guard halves.count == 2 else { return style?.apply(to: text, colour: colour) ?? text }
+        let right = halves[1].rendered(colour: colour)
+        guard !halves[1].text.isEmpty else { return halves[0].rendered(colour: colour) }
+        let padding = max(halfWidth - DisplayWidth.of(halves[0].text), 0) + ShownSpread.gutter
+        return halves[0].rendered(colour: colour) + String(repeating: " ", count: padding) + right
+    }
+
+    /// The line cut with ` …` at its end (each non-empty half of a spread's row at its own).
+    func ellipsized(width: Int) -> StyledLine {
+        var line = self
+        if halves.count == 2 {
+            line.halves = halves.map { half in
+                half.text.isEmpty ? half : half.ellipsized(width: halfWidth)
+            }
+        } else {
+            line.text = TextWrapper.truncate(text + " …", width: width)
+        }
+        return line
     }
 }
 
@@ -86,8 +125,13 @@ private struct Layout {
     let strings: PlayerStrings
     var blocks: [Block] = []
     var maximumScroll = 0
-    /// The image's size in cells when it is drawn.
-    var imageCells: CellSize?
+    /// The images' sizes in cells where they are drawn: one for a page, one per page of a
+    /// spread (`nil` where a page has none).
+    var imageCells: [CellSize?] = []
+    /// The pages shown, 0-based: one, or the spread's.
+    let shownPages: [Int]
+    /// The width of each page: the screen's, or a spread's half.
+    let pageWidth: Int
 
     /// The fewest rows an image is drawn in.
     static let minimumImageRows = 2
@@ -97,17 +141,39 @@ private struct Layout {
         self.width = max(size.columns, 1)
         self.rows = max(size.rows, 0)
         self.strings = PlayerStrings(for: state.walkthrough.requestedLocale)
-        var image =
-            state.showsHelp
-            ? nil : state.imageSize?.fitted(columns: width, rows: rows / 2)
-        if let wanted = image, wanted.rows < Self.minimumImageRows { image = nil }
-        layOut(image: image)
-        if let wanted = image {
+        let count = state.walkthrough.pages.count
+        let sizes: [PixelSize?]
+        // A spread needs a column on each side of the gutter; narrower, the page alone.
+        if let spread = state.spread, width >= ShownSpread.gutter + 2 {
+            let pages = spread.pages.clamped(to: 0...(count - 1))
+            shownPages = Array(pages)
+            pageWidth = ShownSpread.pageColumns(width: width)
+            sizes = shownPages.indices.map {
+                spread.imageSizes.indices.contains($0) ? spread.imageSizes[$0] : nil
+            }
+        } else {
+            shownPages = [min(max(state.pageIndex, 0), count - 1)]
+            pageWidth = width
+            sizes = [state.imageSize]
+        }
+        let rows = rows
+        let pageWidth = pageWidth
+        let wanted: [CellSize?] = sizes.map { size in
+            guard !state.showsHelp, let fitted = size?.fitted(columns: pageWidth, rows: rows / 2),
+                fitted.rows >= Self.minimumImageRows
+            else { return nil }
+            return fitted
+        }
+        layOut(images: wanted)
+        if wanted.contains(where: { $0 != nil }) {
             let granted = blocks.first { $0.kind == .image }?.granted ?? 0
-            let fitted = state.imageSize?.fitted(columns: wanted.columns, rows: granted)
-            if granted < Self.minimumImageRows || fitted == nil {
-                // No room: the image line instead.
-                layOut(image: nil)
+            let fitted = zip(sizes, wanted).map { size, cells in
+                cells.flatMap { size?.fitted(columns: $0.columns, rows: granted) }
+            }
+            let lost = zip(wanted, fitted).contains { $0 != nil && $1 == nil }
+            if granted < Self.minimumImageRows || lost {
+                // No room: the image lines instead.
+                layOut(images: wanted.map { _ in nil })
             } else {
                 imageCells = fitted
             }
@@ -115,34 +181,52 @@ private struct Layout {
         maximumScroll = computeMaximumScroll()
     }
 
-    private mutating func layOut(image: CellSize?) {
+    private mutating func layOut(images: [CellSize?]) {
         blocks = []
-        build(scrollHint: false, image: image)
+        build(scrollHint: false, images: images)
         allocate()
         if computeMaximumScroll() > 0 && !state.showsHelp {
             // The key help gains "↑/↓ scroll"; lay out again with it.
             blocks = []
-            build(scrollHint: true, image: image)
+            build(scrollHint: true, images: images)
             allocate()
         }
     }
 
     // MARK: Blocks
 
-    private mutating func build(scrollHint: Bool, image: CellSize?) {
+    private mutating func build(scrollHint: Bool, images: [CellSize?]) {
         let walkthrough = state.walkthrough
-        let page = state.page
+        let pages = shownPages.map { walkthrough.pages[$0] }
         let sanitize = TextSanitizer.sanitize
+        let pageWidth = pageWidth
         if let title = walkthrough.title, !title.isEmpty {
             add(.title, [TextWrapper.truncate(sanitize(title), width: width)], .bold)
             add(.spacer, [""])
         }
-        add(.heading, TextWrapper.wrap(sanitize(page.heading), width: width), .bold)
+        add(
+            .heading,
+            sideBySide(
+                pages.map { page in
+                    TextWrapper.wrap(sanitize(page.heading), width: pageWidth).map {
+                        StyledLine(text: $0, style: .bold)
+                    }
+                }))
         add(.spacer, [""])
-        if let image {
-            add(.image, Array(repeating: "", count: image.rows))
+        let imageRows = images.map { $0?.rows ?? 0 }.max() ?? 0
+        if imageRows > 0 {
+            add(.image, Array(repeating: "", count: imageRows))
         }
-        add(.body, body(imageShown: image != nil))
+        if state.showsHelp {
+            add(.body, helpOverlay())
+        } else {
+            add(
+                .body,
+                sideBySide(
+                    pages.indices.map { index in
+                        body(of: pages[index], imageShown: images[index] != nil)
+                    }))
+        }
         add(.spacer, [""])
         if let status = state.status, !status.isEmpty {
             add(.status, [TextWrapper.truncate(sanitize(status), width: width)], .warning)
@@ -151,30 +235,43 @@ private struct Layout {
         add(.help, helpLines(scrollHint: scrollHint), .dim)
     }
 
-    /// The scrollable part: the image line and the content, or the help overlay.
-    private func body(imageShown: Bool) -> [StyledLine] {
-        if state.showsHelp {
-            return HelpText.overlay(
-                for: state.walkthrough, onLastPage: state.isLastPage, strings: strings
-            )
+    /// The help overlay, across the screen: it takes the place of the pages' bodies.
+    private func helpOverlay() -> [StyledLine] {
+        HelpText.overlay(for: state.walkthrough, onLastPage: state.isLastPage, strings: strings)
             .flatMap { TextWrapper.wrap($0, width: width) }
             .map { StyledLine(text: $0) }
-        }
+    }
+
+    /// The scrollable part of a page: the image line and the content.
+    private func body(of page: Page, imageShown: Bool) -> [StyledLine] {
         var lines: [StyledLine] = []
         if !imageShown,
-            let image = PageText.imageLine(
-                of: state.page, in: state.walkthrough, strings: strings)
+            let image = PageText.imageLine(of: page, in: state.walkthrough, strings: strings)
         {
-            lines += TextWrapper.wrap(TextSanitizer.sanitize(image), width: width)
+            lines += TextWrapper.wrap(TextSanitizer.sanitize(image), width: pageWidth)
                 .map { StyledLine(text: $0, style: .dim) }
         }
-        let content = state.page.content
+        let content = page.content
         if !content.isEmpty {
             if !lines.isEmpty { lines.append(StyledLine(text: "")) }
-            lines += TextWrapper.wrap(TextSanitizer.sanitize(content), width: width)
+            lines += TextWrapper.wrap(TextSanitizer.sanitize(content), width: pageWidth)
                 .map { StyledLine(text: $0) }
         }
         return lines
+    }
+
+    /// One page's lines as they are, or in a spread the pages' lines row by row, each in its
+    /// half (a page with fewer lines leaves its half blank below them).
+    private func sideBySide(_ columns: [[StyledLine]]) -> [StyledLine] {
+        guard columns.count > 1 || pageWidth < width else { return columns.first ?? [] }
+        let blank = StyledLine(text: "")
+        let rows = columns.map(\.count).max() ?? 0
+        return (0..<rows).map { row in
+            let halves = columns.map { $0.indices.contains(row) ? $0[row] : blank }
+            return StyledLine(
+                left: halves[0], right: halves.count > 1 ? halves[1] : blank,
+                halfWidth: pageWidth)
+        }
     }
 
     private mutating func add(_ kind: Block.Kind, _ lines: [String], _ style: TextStyle? = nil) {
@@ -188,11 +285,11 @@ private struct Layout {
 
     private func indicator() -> String {
         let count = state.walkthrough.pages.count
-        let index = min(max(state.pageIndex, 0), count - 1)
-        let position = PageText.position(index, of: count)
+        let shown = (shownPages.first ?? 0)...(shownPages.last ?? 0)
+        let position = PageText.position(of: shown, count: count)
         let dotsWidth = 2 * count - 1
         if dotsWidth + 2 + position.count <= width {
-            let dots = (0..<count).map { $0 == index ? "●" : "○" }.joined(separator: " ")
+            let dots = (0..<count).map { shown.contains($0) ? "●" : "○" }.joined(separator: " ")
             return dots + "  " + position
         }
         return TextWrapper.truncate(position, width: width)
@@ -258,9 +355,9 @@ private struct Layout {
 
     // MARK: Output
 
-    func lines() -> (lines: [String], image: ImagePlacement?) {
-        guard rows > 0 else { return ([], nil) }
-        var placement: ImagePlacement?
+    func lines() -> (lines: [String], images: [PlacedImage]) {
+        guard rows > 0 else { return ([], []) }
+        var placed: [PlacedImage] = []
         let footerKinds: Set<Block.Kind> = [.status, .indicator, .help]
         var top: [String] = []
         var bottom: [String] = []
@@ -271,14 +368,22 @@ private struct Layout {
                 || (block.kind == .spacer && index + 1 < blocks.count
                     && footerKinds.contains(blocks[index + 1].kind))
             if isFooter { seenFooter = true }
-            if block.kind == .image, let imageCells {
-                placement = ImagePlacement(row: top.count, column: 0, size: imageCells)
+            if block.kind == .image {
+                for (index, cells) in imageCells.enumerated() {
+                    guard let cells, shownPages.indices.contains(index) else { continue }
+                    let column = index == 0 ? 0 : pageWidth + ShownSpread.gutter
+                    placed.append(
+                        PlacedImage(
+                            page: shownPages[index],
+                            placement: ImagePlacement(row: top.count, column: column, size: cells)
+                        ))
+                }
             }
             let shown = visibleLines(of: block)
             if seenFooter { bottom += shown } else { top += shown }
         }
         let fill = max(rows - top.count - bottom.count, 0)
-        return (top + Array(repeating: "", count: fill) + bottom, placement)
+        return (top + Array(repeating: "", count: fill) + bottom, placed)
     }
 
     private func visibleLines(of block: Block) -> [String] {
@@ -287,8 +392,7 @@ private struct Layout {
             return scrolledBody(block)
         case .heading where block.granted < block.lines.count:
             var cut = Array(block.lines.prefix(block.granted))
-            cut[cut.count - 1].text = TextWrapper.truncate(
-                cut[cut.count - 1].text + " …", width: width)
+            cut[cut.count - 1] = cut[cut.count - 1].ellipsized(width: width)
             return cut.map { $0.rendered(colour: state.colour) }
         default:
             return block.lines.prefix(block.granted).map { $0.rendered(colour: state.colour) }
@@ -304,8 +408,7 @@ private struct Layout {
         if rows < 3 {
             var window = Array(block.lines[offset..<(offset + rows)])
             if offset + rows < total {
-                window[rows - 1].text = TextWrapper.truncate(
-                    window[rows - 1].text + " …", width: width)
+                window[rows - 1] = window[rows - 1].ellipsized(width: width)
             }
             return window.map { $0.rendered(colour: colour) }
         }

@@ -34,6 +34,18 @@ public enum TerminalDetection {
         noColor?.isEmpty ?? true
     }
 
+    /// Whether to leave motion out (a `scroll` transition draws the new page at once): yes when
+    /// `WALKTHROUGH_REDUCED_MOTION` is set to anything but empty, `0` or `false`.
+    ///
+    /// - Parameter value: The value of `WALKTHROUGH_REDUCED_MOTION`, read from the environment
+    ///   by default.
+    public static func reducedMotion(
+        _ value: String? = environment("WALKTHROUGH_REDUCED_MOTION")
+    ) -> Bool {
+        guard let value else { return false }
+        return !["", "0", "false"].contains(value.lowercased())
+    }
+
     /// The size of the terminal on `fileDescriptor` (`TIOCGWINSZ`), or `nil` when it is not a
     /// terminal or reports a zero size.
     package static func size(of fileDescriptor: Int32) -> TerminalSize? {

@@ -68,7 +68,9 @@ struct ExportHTMLCommandTests {
         // The page's own elements only: two scripts, no image, no svg, no iframe, no comment.
         #expect(page.count("<script") == 2)
         #expect(page.count("</script>") == 2)
-        #expect(page.count("<img") == 1, "the page's own (hidden) image element")
+        #expect(
+            page.count("<img") == 2,
+            "the page's own image elements: a page's, a spread's right page's")
         #expect(page.count("<svg") == 0)
         #expect(page.count("<iframe") == 0)
         #expect(page.count("<!--") == 0)

@@ -68,6 +68,7 @@ struct ListCommandTests {
         #expect(
             result.standardOutput == """
                 ID               TITLE                      PAGES  VERSION  NAVIGATION  STATE FOR alice  DUE
+                book             FoodPin, the guide book    5      1        free        not seen         yes
                 foodpin-zh-hant  FoodPin 美食地圖           3      1        linear      not seen         yes
                 foodpin          FoodPin                    3      1        linear      not seen         yes
                 languages        Every script at its width  3      1        free        not seen         yes

@@ -41,6 +41,14 @@ struct DefinitionFileTests {
         #expect(report.walkthrough?.pages.count == 3)
     }
 
+    @Test func theBookExampleShowsSpreadsAndSlides() throws {
+        let report = DefinitionLoader.validate(contentsOf: examples + "/book.json")
+        #expect(report.diagnostics.isEmpty, "\(report.diagnostics.map(\.description))")
+        let walkthrough = try #require(report.walkthrough)
+        #expect(walkthrough.pages.count == 5)
+        #expect(walkthrough.layout == PageLayout(spread: .auto, transition: .scroll))
+    }
+
     @Test func theTabsExampleHasFreeNavigation() throws {
         let walkthrough = try DefinitionLoader.load(contentsOf: examples + "/media-tabs.json")
         #expect(walkthrough.navigation == .free)

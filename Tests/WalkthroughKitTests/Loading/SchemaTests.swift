@@ -101,6 +101,27 @@ struct SchemaTests {
         #expect(variantProperties["pages"]?["uniqueItems"] as? Bool == true)
     }
 
+    @Test func layoutPropertiesMatchTheLoader() throws {
+        let root = try #require(try schema()["properties"] as? [String: [String: Any]])
+        let layout = try #require(root["layout"])
+        let properties = try #require(layout["properties"] as? [String: [String: Any]])
+        #expect(Set(properties.keys) == Set(DefinitionFormat.layoutKeys))
+        #expect(layout["additionalProperties"] as? Bool == false)
+        #expect(layout["type"] as? String == "object")
+        for key in DefinitionFormat.layoutKeys {
+            let choices = try #require(DefinitionFormat.layoutChoices[key])
+            #expect(properties[key]?["enum"] as? [String] == choices, "\(key)")
+            #expect(properties[key]?["default"] as? String == choices.first, "\(key)")
+        }
+        #expect(
+            DefinitionFormat.layoutChoices["spread"]
+                == PageLayout.Spread.allCases.map { $0.rawValue })
+        let defaults = PageLayout()
+        #expect(properties["spread"]?["default"] as? String == defaults.spread.rawValue)
+        #expect(properties["orientation"]?["default"] as? String == defaults.orientation.rawValue)
+        #expect(properties["transition"]?["default"] as? String == defaults.transition.rawValue)
+    }
+
     /// A localized field: a string, or an object of language tags to the same kind of string.
     private func expectLocalized(_ property: [String: Any], _ key: String) throws {
         let choices = try #require(property["anyOf"] as? [[String: Any]], "\(key)")

@@ -74,11 +74,11 @@ package final class BrowserPage {
     }
 
     /// Presses and releases a key, as a keyboard would: `ArrowRight`, `ArrowLeft`, `Enter`,
-    /// `Tab`.
+    /// `Tab`, `PageDown`.
     package func press(_ key: String) throws {
         let codes = [
             "ArrowLeft": 37, "ArrowRight": 39, "ArrowUp": 38, "ArrowDown": 40,
-            "Enter": 13, "Tab": 9, "Escape": 27, " ": 32,
+            "Enter": 13, "Tab": 9, "Escape": 27, " ": 32, "PageUp": 33, "PageDown": 34,
         ]
         var event: [String: Any] = ["key": key, "code": key == " " ? "Space" : key]
         if let code = codes[key] {
