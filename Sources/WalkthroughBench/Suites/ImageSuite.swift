@@ -63,17 +63,23 @@ enum ImageSuite {
                     "--size", "\(cells.columns)x\(cells.rows)", "--symbols", "vhalf", "--colors",
                     "full", "--format", "symbols", "--animate", "off", picture,
                 ], environment: environment)
-            let wall = try Interleaved.run(rounds: rounds) { _ in
-                let outcome = try player("with.json").run()
-                guard outcome.status == 0 else { throw BenchError("play exited \(outcome.status)") }
-                return Double(outcome.wallNanoseconds) / 1e6
-            } baseline: { _ in
-                let outcome = try baseline.run()
-                guard outcome.status == 0 else {
-                    throw BenchError("chafa exited \(outcome.status)")
+            // The first frame of `file` against chafa's, interleaved; milliseconds.
+            func firstFrames(of file: String) throws -> Interleaved.Result {
+                try Interleaved.run(rounds: rounds) { _ in
+                    let outcome = try player(file).run()
+                    guard outcome.status == 0 else {
+                        throw BenchError("play exited \(outcome.status)")
+                    }
+                    return Double(outcome.wallNanoseconds) / 1e6
+                } baseline: { _ in
+                    let outcome = try baseline.run()
+                    guard outcome.status == 0 else {
+                        throw BenchError("chafa exited \(outcome.status)")
+                    }
+                    return Double(outcome.wallNanoseconds) / 1e6
                 }
-                return Double(outcome.wallNanoseconds) / 1e6
             }
+            let wall = try firstFrames(of: "with.json")
             measurements.append(
                 Measurement(
                     .image,
@@ -83,17 +89,7 @@ enum ImageSuite {
                     baseline: Summary(wall.baseline)))
             // The same page without its picture, against the same chafa: what play's own start
             // and first frame cost, apart from the picture's.
-            let bare = try Interleaved.run(rounds: rounds) { _ in
-                let outcome = try player("without.json").run()
-                guard outcome.status == 0 else { throw BenchError("play exited \(outcome.status)") }
-                return Double(outcome.wallNanoseconds) / 1e6
-            } baseline: { _ in
-                let outcome = try baseline.run()
-                guard outcome.status == 0 else {
-                    throw BenchError("chafa exited \(outcome.status)")
-                }
-                return Double(outcome.wallNanoseconds) / 1e6
-            }
+            let bare = try firstFrames(of: "without.json")
             measurements.append(
                 Measurement(
                     .image,

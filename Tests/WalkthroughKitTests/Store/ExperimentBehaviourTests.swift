@@ -9,20 +9,8 @@ import WalkthroughTestSupport
 /// goals counted at or after the exposure, and what a reset removes. Each test runs on every
 /// ``StoreKind``, with the same expectations.
 struct ExperimentBehaviourTests {
-    static let tour = Walkthrough(
-        id: "tour",
-        pages: [
-            Page(id: "welcome", heading: "Welcome", content: ""),
-            Page(id: "pins", heading: "Pins", content: ""),
-            Page(id: "finish", heading: "Finish", content: ""),
-        ],
-        experiment: Experiment(
-            id: "onboarding-2026-12",
-            variants: [
-                .init(id: "control", weight: 50),
-                .init(id: "short", weight: 50, pages: ["welcome", "finish"]),
-            ],
-            holdout: 10, goals: ["first-pin"]))
+    /// The gate tests' walkthrough: three pages, two variants and a 10 % holdout.
+    static let tour = ExperimentGateTests.tour
 
     /// A second walkthrough with an experiment of its own, judged by the same goal.
     static let tips = Walkthrough(
