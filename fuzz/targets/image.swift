@@ -8,7 +8,9 @@ import WalkthroughTerminal
 //   and libjpeg's memory too);
 // - a decoded image has width × height × 4 bytes, within the limits (at most 256 pixels a side
 //   here, so that a valid mutation stays quick);
-// - symbol art of a decoded image has exactly the rows asked for.
+// - symbol art of a decoded image has exactly the rows asked for;
+// - the reduced decode the player uses (libpng's row API in the CPNG shim, libjpeg's scaling)
+//   never crashes either, and gives no more pixels than the image and no fewer than asked.
 
 /// libFuzzer calls this once per input: `size` bytes at `data`; returns 0 (the input is
 /// kept or not by coverage), and aborts when a property above does not hold.
@@ -17,7 +19,18 @@ public func fuzzImage(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = UnsafeRawBufferPointer(start: data, count: data == nil ? 0 : size)
     let limits = ImageLimits(
         maximumSide: 256, maximumDecodedBytes: 256 * 256 * 4, maximumFileSize: 1 << 20)
+    let reduced = try? ImageDecoder.decode(bytes, limits: limits, atLeast: (14, 12))
     guard let image = try? ImageDecoder.decode(bytes, limits: limits) else { return 0 }
+    if let reduced {
+        precondition(
+            reduced.pixels.count == reduced.width * reduced.height * 4, "wrong reduced pixel count")
+        precondition(
+            reduced.width <= image.width && reduced.height <= image.height,
+            "a reduced decode larger than the image")
+        precondition(
+            reduced.width >= min(14, image.width) && reduced.height >= min(12, image.height),
+            "a reduced decode smaller than asked")
+    }
     precondition(image.width > 0 && image.height > 0, "an empty image decoded")
     precondition(image.width <= 256 && image.height <= 256, "the side limit was not kept")
     precondition(image.pixels.count == image.width * image.height * 4, "wrong pixel count")
