@@ -64,13 +64,14 @@ package final class PageImages {
     }
 
     /// The image at `path`, decoded for drawing in `size` (`nil`: for its size alone, which
-    /// the first decode serves too). The first decode is for the size asked (or the terminal's
-    /// width); a later, larger drawing decodes the file's bytes again.
+    /// the first decode serves too). The first decode is for the size asked (an 80 × 24
+    /// screen's worth when only its size is asked); a later, larger drawing decodes the file's
+    /// bytes again, keeping the pixels it has if that fails.
     private func image(at path: String, for size: CellSize?) -> LoadedImage? {
         let wanted = size.map(pixelsWanted) ?? pixelsWanted(CellSize(columns: 80, rows: 24))
         if let known = loaded[path] {
             guard let known, let size else { return known }
-            let image = known.decoded(atLeast: pixelsWanted(size), limits: limits)
+            let image = known.decoded(atLeast: pixelsWanted(size), limits: limits) ?? known
             loaded[path] = image
             return image
         }
