@@ -7,15 +7,21 @@ package struct SQLDialect: Sendable, Hashable {
     package var userColumn: String
     /// The events' table.
     package var eventsTable: String
+    /// The per-(user, walkthrough, version) summaries of the funnel (``SummarySQL``).
+    package var summariesTable: String
+    /// The summaries' pages past the mask.
+    package var summaryPagesTable: String
     /// `?` (SQLite) or `$` (PostgreSQL): numbered parameters are this and the number.
     package var parameterPrefix: Character
 
     /// SQLite's `seen` and `events`, `?1`, `?2`, ….
     package static let sqlite = SQLDialect(
-        table: "seen", userColumn: "user", eventsTable: "events", parameterPrefix: "?")
+        table: "seen", userColumn: "user", eventsTable: "events", summariesTable: "summaries",
+        summaryPagesTable: "summary_pages", parameterPrefix: "?")
     /// PostgreSQL's `walkthrough_seen` and `walkthrough_events`, `$1`, `$2`, ….
     package static let postgresql = SQLDialect(
         table: "walkthrough_seen", userColumn: "user_name", eventsTable: "walkthrough_events",
+        summariesTable: "walkthrough_summaries", summaryPagesTable: "walkthrough_summary_pages",
         parameterPrefix: "$")
 
     /// The numbered parameter `number`.

@@ -62,6 +62,13 @@ extension PostgresSeenStore {
                     try connection.execute(ReplicaServerSQL.bury, parameters)
                     try connection.execute(ReplicaServerSQL.removeRecords, parameters)
                     try connection.execute(ReplicaServerSQL.removeEvents, parameters)
+                    // The summaries of what is left: those of the events after the reset.
+                    let scope = [entry.user, reset.walkthrough]
+                    for sql in SummarySQL.remove(.postgresql, scoped: .user)
+                        + SummarySQL.rebuild(.postgresql, scoped: .user)
+                    {
+                        try connection.execute(sql, scope)
+                    }
                     return
                 }
                 var buried: [String: Int64] = [:]
@@ -81,7 +88,15 @@ extension PostgresSeenStore {
                             record.outcome, String(record.lastPage), String(record.updatedAt),
                         ])
                 }
+                var summaries: [(walkthrough: String, version: Int64, delta: SummarySQL.Delta)] =
+                    []
                 for event in entry.events where event.time > (try resetAt(event.walkthrough)) {
+                    var delta = SummarySQL.Delta()
+                    if delta.add(
+                        event.event, page: event.page, outcome: event.outcome, time: event.time)
+                    {
+                        summaries.append((event.walkthrough, Int64(event.version), delta))
+                    }
                     func flag(_ value: Bool?) -> String? { value.map { $0 ? "t" : "f" } }
                     try connection.execute(
                         ReplicaServerSQL.insertEvent,
@@ -92,6 +107,7 @@ extension PostgresSeenStore {
                             flag(event.forced), event.signal, event.variant, event.experiment,
                         ])
                 }
+                try Self.summarize(user: entry.user, events: summaries, on: connection)
             }
         }
     }
