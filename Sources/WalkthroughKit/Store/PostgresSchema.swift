@@ -43,7 +43,16 @@ enum PostgresSchema {
             summary: "the funnel's per-(user, walkthrough, version) summaries, from the events",
             statements: SummarySQL.createStatements(.postgresql)
                 + SummarySQL.rebuild(.postgresql, scoped: .all)
-                + SummarySQL.postgresRowSecurityGuarded),
+                + SummarySQL.postgresRowSecurityGuarded
+                + [
+                    PostgresGrants.copy(
+                        from: "walkthrough_events",
+                        to: ["walkthrough_summaries", "walkthrough_summary_pages"])
+                ]),
+        StoreSchema.Migration(
+            version: 6,
+            summary: "the events partitioned by month (events prune drops whole months)",
+            statements: PostgresEventPartitions.migration),
     ]
 
     /// The schema version this build writes and reads: the number of migrations.

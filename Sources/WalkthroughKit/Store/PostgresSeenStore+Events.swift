@@ -172,18 +172,21 @@ extension PostgresSeenStore {
         let statement = EventSQL.step(
             change: step.change, events: step.events.count, summary: delta != nil)
         let laterPages = delta?.laterPages ?? []
+        let time = Int64(stamp) ?? 0
         try withConnection { connection throws(PostgresFailure) in
-            guard !laterPages.isEmpty else {
-                _ = try connection.execute(statement, parameters)
-                return
-            }
-            // Pages past the mask (rare): their rows in the same transaction.
-            try connection.transaction { () throws(PostgresFailure) in
-                _ = try connection.execute(statement, parameters)
-                for page in laterPages {
-                    try connection.execute(
-                        EventSQL.summaryPage,
-                        [step.user, step.walkthrough, String(step.version), String(page)])
+            try Self.makingPartitions(for: [time], on: connection) { () throws(PostgresFailure) in
+                guard !laterPages.isEmpty else {
+                    _ = try connection.execute(statement, parameters)
+                    return
+                }
+                // Pages past the mask (rare): their rows in the same transaction.
+                try connection.transaction { () throws(PostgresFailure) in
+                    _ = try connection.execute(statement, parameters)
+                    for page in laterPages {
+                        try connection.execute(
+                            EventSQL.summaryPage,
+                            [step.user, step.walkthrough, String(step.version), String(page)])
+                    }
                 }
             }
         }
@@ -247,11 +250,51 @@ extension PostgresSeenStore {
     public func pruneEvents(before date: Date, dryRun: Bool) throws(SeenStoreError) -> Int {
         guard hasEvents else { return 0 }
         let limit = String(date.millisecondsSince1970)
+        // Whole months are dropped only by a role that sees every event: row security leaves
+        // a bound role its own events to delete.
+        let dropsMonths = hasPartitions && enforcedUser == nil
         return try withConnection { connection throws(PostgresFailure) in
             if dryRun {
                 return Int(try connection.execute(EventSQL.countBefore, [limit]).int64(0, 0) ?? 0)
             }
-            return try connection.execute(EventSQL.pruneBefore, [limit]).affectedRows
+            return try connection.transaction { () throws(PostgresFailure) in
+                var removed = 0
+                if dropsMonths {
+                    removed += Int(
+                        try connection.execute(PostgresEventPartitions.drop, [limit]).int64(0, 0)
+                            ?? 0)
+                }
+                return removed + (try connection.execute(EventSQL.pruneBefore, [limit]).affectedRows)
+            }
+        }
+    }
+
+    /// Whether the events are partitioned by month: schema version 6 or later.
+    var hasPartitions: Bool { storedSchemaVersion >= 6 }
+
+    /// Makes the events' partitions of this month and the next two (``RowSecurityAdministration``).
+    package func makeEventPartitionsAhead() throws(SeenStoreError) {
+        guard hasPartitions else { return }
+        try withConnection { connection throws(PostgresFailure) in
+            _ = try connection.execute(PostgresEventPartitions.ahead)
+        }
+    }
+
+    /// Runs `body`; when an event found no partition for its month, makes the partitions of
+    /// the months of `times` and runs `body` once more.
+    static func makingPartitions<Result>(
+        for times: [Int64], on connection: PostgresConnection,
+        _ body: () throws(PostgresFailure) -> Result
+    ) throws(PostgresFailure) -> Result {
+        do {
+            return try body()
+        } catch {
+            guard PostgresEventPartitions.isMissingPartition(error), !connection.inTransaction
+            else { throw error }
+            for time in Set(times) {
+                try connection.execute(PostgresEventPartitions.make, [String(time)])
+            }
+            return try body()
         }
     }
 

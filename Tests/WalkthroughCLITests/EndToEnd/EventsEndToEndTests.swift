@@ -191,6 +191,7 @@ struct EventsEndToEndTests {
         #expect(child.wait() == 143)
         try play(sandbox, env, "alice", "n\nn\nn\nn\n", ["--restart"])
         let lines = try events(sandbox, env)
+        try #require(lines.count == 13, "\(lines)")
         #expect(
             lines.map { "\($0["event"]!) \($0["page"]!)" } == [
                 "started 1", "page 1", "page 2", "quit 2", "started 2", "page 2",
@@ -242,6 +243,7 @@ struct EventsEndToEndTests {
         child.signal(SIGKILL)
         #expect(child.wait() == 137)
         let lines = try events(sandbox, env)
+        try #require(lines.count == 13, "\(lines)")
         #expect(
             lines.map { "\($0["event"]!) \($0["page"]!)" } == [
                 "started 1", "page 1", "page 2", "page 4", "page 3",

@@ -3,11 +3,13 @@ import Testing
 import WalkthroughTestSupport
 
 /// Many writers through pgbouncer in transaction pooling mode (Debian's 1.18: no
-/// protocol-level prepared statements), as a fleet runs PostgreSQL: 16 processes, each marking
-/// 100 users with the built `walkthrough` and checking each with `seen` (a command that only
-/// reads), 16 clients sharing 4 server connections. Round 2's store failed here: a read
-/// command's session setting reached the writers ("cannot execute CREATE TABLE in a read-only
-/// transaction") and prepared statements collided (SQLSTATE 42P05).
+/// protocol-level prepared statements), as a fleet runs PostgreSQL: 16 processes
+/// (`StoreTestWriter pooled`, which opens the store as `walkthrough` does), each marking 100
+/// users and checking each with a second, read-only store, 16 clients and 16 readers sharing 4
+/// server connections; then the built `walkthrough` reads every mark back through the pooler.
+/// Round 2's store failed here: a read-only store's session setting reached the writers
+/// ("cannot execute CREATE TABLE in a read-only transaction") and prepared statements collided
+/// (SQLSTATE 42P05).
 @Suite(
     .serialized,
     .enabled(
@@ -17,33 +19,22 @@ struct PgBouncerWritersTests {
     static let writers = 16
     static let marks = 100
 
-    /// Runs the 16 writers, each a shell loop of `mark` then `seen -q` for its 100 users, with
-    /// the replica on (each writer a machine with a replica of its own) or off.
+    /// Runs the 16 writers with the replica on (each writer a machine with a replica of its
+    /// own) or off.
     private func runWriters(replica: Bool) throws -> (Sandbox, String) {
         let sandbox = try Sandbox()
-        try sandbox.define("tour.json", definition(pages: 3))
+        try sandbox.copyExample("foodpin.json")
         let url = try TestPostgres.sharedPgBouncer().freshDatabaseURL()
-        let script = """
-            for i in $(seq 0 $((MARKS - 1))); do
-                "$BINARY" mark tour --user "$PREFIX-$i" || { echo "mark $PREFIX-$i failed" >&2; exit 1; }
-                "$BINARY" seen tour --user "$PREFIX-$i" -q || { echo "seen $PREFIX-$i: $?" >&2; exit 1; }
-            done
-            """
         let children = try (0..<Self.writers).map { index in
             var environment = sandbox.environment
-            environment["WALKTHROUGH_DB"] = url
-            environment["BINARY"] = walkthroughBinary
-            environment["PREFIX"] = "w\(index)"
-            environment["MARKS"] = String(Self.marks)
-            if replica {
-                environment["WALKTHROUGH_REPLICA"] = sandbox.folder.file("replica-\(index).sqlite3")
-            }
+            environment["WALKTHROUGH_REPLICA"] =
+                replica ? sandbox.folder.file("replica-\(index).sqlite3") : "off"
             return try ChildProcess(
-                ["/bin/bash", "-c", script], environment: environment,
-                directory: sandbox.folder.path)
+                [builtExecutable("StoreTestWriter"), "pooled", url, "w\(index)", String(Self.marks)],
+                environment: environment, directory: sandbox.folder.path)
         }
         for (index, child) in children.enumerated() {
-            let status = child.wait(timeout: 900)
+            let status = child.wait(timeout: 600)
             #expect(status == 0, "writer \(index): \(child.standardError)")
         }
         if replica {
