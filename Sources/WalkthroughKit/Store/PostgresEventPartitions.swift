@@ -13,7 +13,9 @@
 enum PostgresEventPartitions {
     /// The statements of migration 6: the heap renamed, the partitioned table made with the
     /// same columns, checks, indexes, row security and grants, every event copied with its id,
-    /// the heap dropped.
+    /// the heap dropped. The key starts with the user (`user_name, time, id`: a partitioned
+    /// table's key holds its partition key), as every other table's does, so that a
+    /// distributed PostgreSQL can place a user's events beside their records.
     static let migration: [String] = [
         "ALTER TABLE walkthrough_events RENAME TO walkthrough_events_heap",
         "ALTER SEQUENCE walkthrough_events_id_seq RENAME TO walkthrough_events_heap_id_seq",
@@ -37,7 +39,7 @@ enum PostgresEventPartitions {
             variant     text   COLLATE "C",
             experiment  text   COLLATE "C",
             CONSTRAINT walkthrough_events_event_check CHECK (event IN (\(ExperimentSchema.names))),
-            PRIMARY KEY (time, id)
+            PRIMARY KEY (user_name, time, id)
         ) PARTITION BY RANGE (time)
         """,
         makePartitionFunction,
@@ -62,6 +64,7 @@ enum PostgresEventPartitions {
         """,
         PostgresGrants.copy(from: "walkthrough_events_heap", to: ["walkthrough_events"]),
         "DROP TABLE walkthrough_events_heap",
+        "CREATE INDEX walkthrough_events_by_time ON walkthrough_events (time, id)",
         "CREATE INDEX walkthrough_events_by_user ON walkthrough_events (user_name, walkthrough)",
         """
         CREATE INDEX walkthrough_events_funnel ON walkthrough_events

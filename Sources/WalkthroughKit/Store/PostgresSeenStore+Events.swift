@@ -198,7 +198,7 @@ extension PostgresSeenStore {
         user: String, events: [(walkthrough: String, version: Int64, delta: SummarySQL.Delta)],
         on connection: PostgresConnection
     ) throws(PostgresFailure) {
-        for item in events {
+        for item in events where !item.delta.isEmpty {
             try connection.execute(
                 EventSQL.summaryUpsert,
                 [user, item.walkthrough, String(item.version)] + item.delta.parameters)
@@ -264,7 +264,8 @@ extension PostgresSeenStore {
                         try connection.execute(PostgresEventPartitions.drop, [limit]).int64(0, 0)
                             ?? 0)
                 }
-                return removed + (try connection.execute(EventSQL.pruneBefore, [limit]).affectedRows)
+                return removed
+                    + (try connection.execute(EventSQL.pruneBefore, [limit]).affectedRows)
             }
         }
     }

@@ -243,7 +243,7 @@ struct EventsEndToEndTests {
         child.signal(SIGKILL)
         #expect(child.wait() == 137)
         let lines = try events(sandbox, env)
-        try #require(lines.count == 13, "\(lines)")
+        try #require(lines.count == 5, "\(lines)")
         #expect(
             lines.map { "\($0["event"]!) \($0["page"]!)" } == [
                 "started 1", "page 1", "page 2", "page 4", "page 3",

@@ -30,7 +30,10 @@ struct PgBouncerWritersTests {
             environment["WALKTHROUGH_REPLICA"] =
                 replica ? sandbox.folder.file("replica-\(index).sqlite3") : "off"
             return try ChildProcess(
-                [builtExecutable("StoreTestWriter"), "pooled", url, "w\(index)", String(Self.marks)],
+                [
+                    builtExecutable("StoreTestWriter"), "pooled", url, "w\(index)",
+                    String(Self.marks),
+                ],
                 environment: environment, directory: sandbox.folder.path)
         }
         for (index, child) in children.enumerated() {

@@ -71,6 +71,12 @@ package enum SummarySQL {
             }
         }
 
+        /// Whether no event of the funnel's went into it.
+        package var isEmpty: Bool {
+            startedAt == nil && furthest == nil && completedAt == nil && !skipped && mask == 0
+                && laterPages.isEmpty
+        }
+
         /// The five values after the key, as text parameters: started, furthest, completed,
         /// skipped, mask.
         package var parameters: [String?] {

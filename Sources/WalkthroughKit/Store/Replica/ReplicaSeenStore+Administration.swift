@@ -99,14 +99,21 @@ extension PostgresSeenStore {
                         record.outcome, String(record.lastPage), String(record.updatedAt),
                     ])
             }
+            // One summary merge per walkthrough and version the entry's events touch.
             var summaries: [(walkthrough: String, version: Int64, delta: SummarySQL.Delta)] =
                 []
             for event in entry.events where event.time > (try resetAt(event.walkthrough)) {
-                var delta = SummarySQL.Delta()
-                if delta.add(
-                    event.event, page: event.page, outcome: event.outcome, time: event.time)
-                {
-                    summaries.append((event.walkthrough, Int64(event.version), delta))
+                let version = Int64(event.version)
+                var index = summaries.firstIndex {
+                    $0.walkthrough == event.walkthrough && $0.version == version
+                }
+                if index == nil {
+                    summaries.append((event.walkthrough, version, SummarySQL.Delta()))
+                    index = summaries.count - 1
+                }
+                if let index {
+                    summaries[index].delta.add(
+                        event.event, page: event.page, outcome: event.outcome, time: event.time)
                 }
                 func flag(_ value: Bool?) -> String? { value.map { $0 ? "t" : "f" } }
                 try connection.execute(
