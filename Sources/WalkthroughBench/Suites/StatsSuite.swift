@@ -301,11 +301,11 @@ enum StatsSuite {
         SELECT 1764547200000 + i * 1000 + j * 10, 'user-' || i, '\(walkthrough)', 1,
             \(eventCase), CASE WHEN j = 0 THEN 0 WHEN j < 9 THEN least(j - 1, k - 1) ELSE k - 1 END,
             \(outcomeCase), CASE WHEN j = 0 THEN false END, CASE WHEN j = 0 THEN false END
-        FROM (SELECT i, (i * 7919) % 8 + 1 AS k FROM generate_series(0, \(users - 1)) i) p,
+        FROM (SELECT i, (i * 7919) % 8 + 1 AS k FROM generate_series(0::bigint, \(users - 1)) i) p,
             generate_series(0, 9) j;
         INSERT INTO walkthrough_seen (user_name, walkthrough, version, outcome, last_page, updated_at)
         SELECT 'user-' || i, '\(walkthrough)', 1, 'inProgress', 0, 1764547200000
-        FROM generate_series(0, \(users - 1)) i;
+        FROM generate_series(0::bigint, \(users - 1)) i;
         \(SummarySQL.rebuild(.postgresql, scoped: .all).joined(separator: ";\n"));
         VACUUM ANALYZE;
         """
