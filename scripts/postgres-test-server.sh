@@ -11,6 +11,9 @@
 #   scripts/postgres-test-server.sh promote DIR           pg_ctl promote: the standby takes writes
 #   scripts/postgres-test-server.sh halt DIR [fast|immediate]
 #                                                         stop the server, keep DIR (a failover)
+#   scripts/postgres-test-server.sh pgbouncer DIR [--watch PID] [--pool-size N]
+#                                                         pgbouncer in transaction mode in front
+#                                                         of DIR's server; prints its folder
 #   scripts/postgres-test-server.sh stop DIR              stop it and remove DIR
 #   scripts/postgres-test-server.sh run COMMAND [ARG...]  start one, run COMMAND with
 #                                                         WALKTHROUGH_TEST_POSTGRES_URL set, stop
@@ -22,6 +25,13 @@
 # root, the cluster belongs to the unprivileged user nobody (uid 65534): PostgreSQL refuses to
 # run as root. The URL is also written to DIR/url.
 #
+# `pgbouncer` starts Debian's pgbouncer (1.18: no protocol-level prepared statements) on
+# 127.0.0.1 at a free port, as the cluster's owner, in transaction pooling mode with a pool of
+# N server connections per database and role (default 4), every database name passed through
+# to DIR's server, and SCRAM for the superuser; its URL (the superuser's, database `walkthrough`)
+# is in its folder's url. pgbouncer refuses the `options` startup parameter: a test through it
+# takes a database of its own, not a search path.
+#
 # With --watch PID, a watchdog (detached from the terminal's signals) stops the server and
 # removes DIR when process PID ends, however it ends: a test run that is killed leaves no
 # `postgres` behind. `run` stops the server on every exit path of COMMAND (an error, Ctrl-C,
@@ -32,7 +42,7 @@
 set -euo pipefail
 
 usage() {
-    sed -n '3,17p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '3,20p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 64
 }
 
@@ -70,8 +80,20 @@ port_in_use() {
 
 # Stops the server of folder $1 (if running) and removes the folder.
 stop_dir() {
-    local dir="$1" bin
+    local dir="$1" bin pid attempt
     [ -d "$dir" ] || return 0
+    if [ -f "$dir/pgbouncer.ini" ]; then
+        pid="$(cat "$dir/pgbouncer.pid" 2>/dev/null || true)"
+        if [ -n "$pid" ] && kill -TERM "$pid" 2>/dev/null; then
+            for attempt in $(seq 1 100); do
+                kill -0 "$pid" 2>/dev/null || break
+                sleep 0.1
+            done
+            kill -KILL "$pid" 2>/dev/null || true
+        fi
+        rm -rf "$dir"
+        return 0
+    fi
     [ -f "$dir/bin" ] && bin="$(cat "$dir/bin")" || bin="$(find_binaries)"
     if [ -f "$dir/data/postmaster.pid" ]; then
         as_owner "$bin/pg_ctl" stop -D "$dir/data" -m immediate -w -t 60 >/dev/null 2>&1 || true
@@ -211,6 +233,90 @@ standby() {
     echo "$dir"
 }
 
+find_pgbouncer() {
+    local candidate
+    for candidate in "${PGBOUNCER:-}" "$(command -v pgbouncer 2>/dev/null || true)" \
+        /usr/sbin/pgbouncer; do
+        if [ -n "$candidate" ] && [ -x "$candidate" ]; then
+            echo "$candidate"
+            return
+        fi
+    done
+    echo "postgres-test-server: no pgbouncer; install Debian's pgbouncer package, or set" \
+        "PGBOUNCER" >&2
+    exit 69
+}
+
+pgbouncer() {
+    [ $# -ge 1 ] && [ -f "${1:-}/port" ] || usage
+    local server="$1" watch="" pool=4 binary dir password port attempt started=""
+    shift
+    while [ $# -gt 0 ]; do
+        case "$1" in
+            --watch) [ $# -ge 2 ] || usage; watch="$2"; shift 2 ;;
+            --pool-size) [ $# -ge 2 ] || usage; pool="$2"; shift 2 ;;
+            *) usage ;;
+        esac
+    done
+    binary="$(find_pgbouncer)"
+    dir="$(new_dir)"
+    trap 'stop_dir "$dir"' EXIT
+    trap 'exit 130' INT
+    trap 'exit 143' TERM
+    password="$(cat "$server/password")"
+    (umask 077 && printf '"walkthrough_admin" "%s"\n' "$password" >"$dir/userlist.txt")
+    [ "$(id -u)" -eq 0 ] && chown -R 65534:65534 "$dir"
+    for attempt in $(seq 1 20); do
+        port=$((20000 + RANDOM % 40000))
+        port_in_use "$port" && continue
+        cat >"$dir/pgbouncer.ini" <<INI
+[databases]
+* = host=127.0.0.1 port=$(cat "$server/port")
+
+[pgbouncer]
+listen_addr = 127.0.0.1
+listen_port = $port
+unix_socket_dir =
+auth_type = scram-sha-256
+auth_file = $dir/userlist.txt
+pool_mode = transaction
+server_idle_timeout = 5
+default_pool_size = $pool
+max_client_conn = 1000
+ignore_startup_parameters = extra_float_digits
+pidfile = $dir/pgbouncer.pid
+logfile = $dir/pgbouncer.log
+INI
+        rm -f "$dir/pgbouncer.pid"
+        if as_owner "$binary" -d -q "$dir/pgbouncer.ini" >>"$dir/start.log" 2>&1; then
+            for attempt in $(seq 1 100); do
+                port_in_use "$port" && { started=yes; break; }
+                sleep 0.1
+            done
+            [ -n "$started" ] && break
+            stop_pooler_only "$dir"
+        fi
+    done
+    if [ -z "$started" ]; then
+        echo "postgres-test-server: pgbouncer did not start; its log:" >&2
+        cat "$dir/start.log" "$dir/pgbouncer.log" >&2 2>/dev/null || true
+        exit 1
+    fi
+    echo "$port" >"$dir/port"
+    (umask 077 && echo "postgresql://walkthrough_admin:$password@127.0.0.1:$port/walkthrough" \
+        >"$dir/url")
+    [ -n "$watch" ] && watch_for "$dir" "$watch"
+    trap - EXIT INT TERM
+    echo "$dir"
+}
+
+# Stops the pgbouncer of folder $1, keeping the folder (a start that did not listen).
+stop_pooler_only() {
+    local pid
+    pid="$(cat "$1/pgbouncer.pid" 2>/dev/null || true)"
+    [ -n "$pid" ] && kill -KILL "$pid" 2>/dev/null || true
+}
+
 promote() {
     [ $# -eq 1 ] && [ -f "$1/port" ] || usage
     as_owner "$(cat "$1/bin")/pg_ctl" promote -D "$1/data" -w -t 60 >/dev/null
@@ -261,6 +367,7 @@ case "$command" in
     standby) standby "$@" ;;
     promote) promote "$@" ;;
     halt) halt "$@" ;;
+    pgbouncer) pgbouncer "$@" ;;
     stop) [ $# -eq 1 ] || usage; stop_dir "$1" ;;
     run) run "$@" ;;
     *) usage ;;

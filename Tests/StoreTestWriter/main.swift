@@ -9,6 +9,10 @@ import FoundationEssentials
 //                                              "ack N" on stdout after each write has returned
 //   StoreTestWriter timed DB PREFIX SECONDS    markSeen PREFIX-0, PREFIX-1, … for SECONDS, then
 //                                              prints "wrote N": every one of them acknowledged
+//   StoreTestWriter pooled DB PREFIX COUNT     as `walkthrough` opens DB (through the replica
+//                                              unless WALKTHROUGH_REPLICA=off): markSeen COUNT
+//                                              users, each checked with hasSeen by a second,
+//                                              read-only store of DB (the pooler tests)
 //
 // Any error is printed on stderr as one line and ends the process with status 1.
 //
@@ -61,6 +65,28 @@ do {
         ? try PostgresSeenStore(url: path)
         : try SQLiteSeenStore(path: path, options: options)
     switch mode {
+    case "pooled":
+        guard arguments.count == 4, let count = Int(arguments[3]) else {
+            fail("usage: StoreTestWriter pooled DB PREFIX COUNT")
+        }
+        let environment = ProcessInfo.processInfo.environment
+        let writer = try SeenStoreBackend.openAdministered(path, environment: environment)
+        var readOnly = StoreOpenOptions()
+        readOnly.readOnly = true
+        readOnly.createIfMissing = false
+        var reader: (any SeenStore)?
+        for index in 0..<count {
+            let user = "\(arguments[2])-\(index)"
+            try writer.markSeen(user: user, walkthrough: "foodpin", version: 1, outcome: .completed)
+            let checker =
+                try reader
+                ?? SeenStoreBackend.openAdministered(
+                    path, options: readOnly, environment: environment)
+            reader = checker
+            guard try checker.hasSeen(user: user, walkthrough: "foodpin", version: 1) else {
+                fail("\(user) was not seen right after markSeen")
+            }
+        }
     case "distinct":
         guard arguments.count == 4, let count = Int(arguments[3]) else {
             fail("usage: StoreTestWriter distinct DB PREFIX COUNT")

@@ -25,8 +25,8 @@ package final class RowSecuredStore: Sendable {
         try RawPostgres(adminURL).exec(
             """
             CREATE ROLE \(role) LOGIN PASSWORD 'pw';
-            GRANT SELECT, INSERT, UPDATE, DELETE ON walkthrough_seen, walkthrough_events
-                TO \(role);
+            GRANT SELECT, INSERT, UPDATE, DELETE ON walkthrough_seen, walkthrough_events,
+                walkthrough_summaries, walkthrough_summary_pages TO \(role);
             GRANT SELECT ON walkthrough_schema TO \(role);
             """)
         let database = try RawPostgres.parse(adminURL)["dbname"] ?? server.database

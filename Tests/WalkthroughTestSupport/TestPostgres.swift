@@ -112,6 +112,59 @@ package final class TestPostgres: Sendable {
 
     private static let startedFolders = Mutex<[String]>([])
 
+    // MARK: - A pooler
+
+    private static let sharedPoolerServer: Result<TestPostgres, TestSupportError> = {
+        Result { () throws(TestSupportError) in
+            let server: TestPostgres
+            do { server = try shared() } catch { throw TestSupportError("\(error)") }
+            guard server.folder != nil else {
+                throw TestSupportError(
+                    "pgbouncer runs in front of a server the tests start; unset "
+                        + environmentVariable)
+            }
+            do {
+                let pooler = try server.startPgBouncer()
+                startedFolders.withLock { $0.append(pooler.folder!) }
+                return pooler
+            } catch let error as TestSupportError {
+                throw error
+            } catch {
+                throw TestSupportError("\(error)")
+            }
+        }
+    }()
+
+    /// pgbouncer in transaction pooling mode in front of ``shared()``, started on the first
+    /// call, once per test process, stopped when the process exits (the watchdog covers a
+    /// kill). Its ``url`` is the superuser's through the pooler; a test takes a database of its
+    /// own (``freshDatabaseURL()``): pgbouncer refuses the `options` a search path needs.
+    ///
+    /// - Throws: ``TestSupportError`` saying why there is none (no PostgreSQL, no pgbouncer).
+    package static func sharedPgBouncer() throws -> TestPostgres {
+        try sharedPoolerServer.get()
+    }
+
+    /// Why the pgbouncer tests cannot run here, or `nil` when they can.
+    package static var pgBouncerUnavailableReason: String? {
+        if case .failure(let error) = sharedPoolerServer { return error.description }
+        return nil
+    }
+
+    /// Starts pgbouncer (transaction pooling, `poolSize` server connections per database and
+    /// role) in front of this server, stopped and removed when the value is released.
+    ///
+    /// - Precondition: This server was started by ``start()``.
+    package func startPgBouncer(poolSize: Int = 4) throws -> TestPostgres {
+        let output = try script([
+            "pgbouncer", ownFolder(), "--watch", String(getpid()), "--pool-size", String(poolSize),
+        ])
+        let folder = String(output.split(separator: "\n").last ?? "")
+        let url = String(decoding: contentsOfFile(folder + "/url"), as: UTF8.self)
+        return try TestPostgres(
+            url: String(url.split(separator: "\n").first ?? ""), folder: folder)
+    }
+
     private static func stopStartedServers() {
         for folder in startedFolders.withLock({ $0 }) { stop(folder) }
     }

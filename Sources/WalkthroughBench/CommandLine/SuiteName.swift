@@ -44,7 +44,8 @@ enum SuiteName: String, CaseIterable, Sendable {
                 "`walkthrough seen ID --user U -q` vs `sqlite3 DB \"SELECT …\"` (and `psql -tAc`), "
                 + "whole processes"
         case .stats:
-            return "`walkthrough stats ID --json` vs the same query in sqlite3 / psql, 1M events"
+            return "`walkthrough stats ID --json` (summaries) vs the raw events' query in sqlite3 "
+                + "/ psql, 1M and 10M events"
         case .embed:
             return "a host tool's launch with Onboarding.presentIfNeeded (nothing due) vs the "
                 + "same tool without the call, whole processes"

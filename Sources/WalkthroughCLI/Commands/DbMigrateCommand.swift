@@ -70,6 +70,10 @@ struct DbMigrateCommand: ParsableCommand {
                 "Migrated the walkthrough schema at \(location)\(from) to version "
                     + "\(info.schemaVersion).")
         }
+        if let administered = seenStore as? any RowSecurityAdministration {
+            // The events' partitions of this month and the next two.
+            try administered.makeEventPartitionsAhead()
+        }
         if rowSecurity {
             guard let administered = seenStore as? any RowSecurityAdministration else {
                 preconditionFailure("a postgresql:// store administers its row security")

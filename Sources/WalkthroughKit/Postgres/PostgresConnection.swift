@@ -11,6 +11,13 @@ import CLibPQ
 /// Statements are prepared once per connection (`PQprepare`) under a fixed name and then run
 /// with `PQexecPrepared`; every value travels as a parameter, never inside the SQL. A reconnect
 /// (``reconnect()``) forgets what was prepared, since the server did too.
+///
+/// Nothing is set for the session: behind a pooler in transaction mode (pgbouncer) the next
+/// transaction on a server connection belongs to another client, so whatever a store needs it
+/// sets per transaction (a read-only store's `BEGIN READ ONLY`). The same pooler hands a
+/// client's statements to different server connections: a prepared statement the server does
+/// not know (SQLSTATE 26000) or already knows (42P05) switches this connection to unnamed
+/// statements (`PQexecParams`, one round trip, the same SQL and types) for good.
 final class PostgresConnection {
     /// A statement prepared once per connection under its name.
     typealias Prepared = PostgresStatement
@@ -37,9 +44,13 @@ final class PostgresConnection {
     var abandoned = false
     /// The names of the statements the server holds for this connection.
     private var prepared: Set<String> = []
-    /// Work every new connection needs before the store's first statement (a read-only
-    /// session, for example); run again after each reconnect.
-    private let setUp: (PostgresConnection) throws(PostgresFailure) -> Void
+    /// Set once the server (or a pooler in front of it) showed that named statements do not
+    /// stay with this connection: from then on every statement runs unnamed.
+    private(set) var unnamedStatements = false
+    /// Whether every transaction is read-only (`BEGIN READ ONLY`): a store that only reads.
+    let readOnly: Bool
+    /// Whether ``transaction(commit:_:)`` is running its body.
+    private(set) var inTransaction = false
 
     /// Connects, trying each host of the URI in order as libpq does.
     ///
@@ -47,13 +58,12 @@ final class PostgresConnection {
     ///   `host:port/dbname`.
     init(
         info: PostgresConnectionInfo, environment: [String: String],
-        deadline: ContinuousClock.Instant? = nil,
-        setUp: @escaping (PostgresConnection) throws(PostgresFailure) -> Void
+        deadline: ContinuousClock.Instant? = nil, readOnly: Bool = false
     ) throws(PostgresStoreError) {
         self.info = info
         self.environment = environment
         self.deadline = deadline
-        self.setUp = setUp
+        self.readOnly = readOnly
         let keywords = info.keywords.map { strdup($0) }
         let values = info.values.map { strdup($0) }
         defer {
@@ -72,7 +82,6 @@ final class PostgresConnection {
             Self.dropNotices(started)
             try finishConnecting(resetting: false)
             guard PQstatus(started) == CONNECTION_OK else { throw connectionError() }
-            try runSetUp()
             return
         }
         // A server that is starting up (SQLSTATE 57P03) or not listening yet is tried again,
@@ -114,7 +123,6 @@ final class PostgresConnection {
             usleep(pause)
             pause = min(pause * 2, 1_000_000)
         }
-        try runSetUp()
     }
 
     /// How long connecting may keep trying: the URI's `connect_timeout`, 10 s without one.
@@ -181,10 +189,10 @@ final class PostgresConnection {
     /// - Throws: ``PostgresStoreError`` for the last failed attempt.
     func reconnect() throws(PostgresStoreError) {
         prepared.removeAll()
+        inTransaction = false
         if deadline != nil {
             abandoned = false
             try reconnectBeforeDeadline()
-            try runSetUp()
             return
         }
         let deadline = ContinuousClock.now + Self.budget(info)
@@ -202,17 +210,6 @@ final class PostgresConnection {
             guard mayRetry, ContinuousClock.now < deadline else { throw error }
             usleep(pause)
             pause = min(pause * 2, 1_000_000)
-        }
-        try runSetUp()
-    }
-
-    private func runSetUp() throws(PostgresStoreError) {
-        do {
-            try setUp(self)
-        } catch {
-            throw PostgresStoreError(
-                kind: .failed, location: location, sqlState: error.sqlState,
-                message: error.message)
         }
     }
 
@@ -284,28 +281,72 @@ final class PostgresConnection {
     }
 
     /// Runs a prepared statement with `parameters`, preparing it first on this connection if
-    /// it is not yet.
+    /// it is not yet; unnamed (`PQexecParams`) once the connection uses unnamed statements.
+    ///
+    /// A named statement the server does not hold (SQLSTATE 26000: a pooler ran it on another
+    /// server connection) switches the connection to unnamed statements and runs it again
+    /// unnamed; inside a transaction, which that error aborted, the failure is thrown for the
+    /// caller to repeat the transaction.
     @discardableResult
     func execute(
         _ statement: Prepared, _ parameters: [String?]
     ) throws(PostgresFailure) -> PostgresResult {
-        try prepare(statement)
-        return try withParameters(parameters, sql: statement.sql) { count, values in
-            run(
-                send: { PQsendQueryPrepared(handle, statement.name, count, values, nil, nil, 0) },
-                blocking: { PQexecPrepared(handle, statement.name, count, values, nil, nil, 0) })
+        if !unnamedStatements {
+            try prepare(statement)
+        }
+        if !unnamedStatements {
+            do {
+                return try withParameters(parameters, sql: statement.sql) { count, values in
+                    run(
+                        send: {
+                            PQsendQueryPrepared(handle, statement.name, count, values, nil, nil, 0)
+                        },
+                        blocking: {
+                            PQexecPrepared(handle, statement.name, count, values, nil, nil, 0)
+                        })
+                }
+            } catch {
+                guard Self.isPoolerStatementFailure(error) else { throw error }
+                useUnnamedStatements()
+                if inTransaction { throw error }
+            }
+        }
+        return try statement.parameterTypes.withUnsafeBufferPointer {
+            types throws(PostgresFailure) in
+            try withParameters(parameters, sql: statement.sql) { count, values in
+                run(
+                    send: {
+                        PQsendQueryParams(
+                            handle, statement.sql, count, types.baseAddress, values, nil, nil, 0)
+                    },
+                    blocking: {
+                        PQexecParams(
+                            handle, statement.sql, count, types.baseAddress, values, nil, nil, 0)
+                    })
+            }
         }
     }
 
-    /// Forgets which statements are prepared, so that each is prepared again on its next use
-    /// (after the server dropped them: a pooler's `DISCARD ALL`).
-    func forgetPreparedStatements() {
+    /// Whether `failure` says that named statements do not stay with this connection: one
+    /// the server does not hold (26000) or holds already (42P05).
+    static func isPoolerStatementFailure(_ failure: PostgresFailure) -> Bool {
+        failure.sqlState == "26000" || failure.sqlState == "42P05"
+    }
+
+    /// From now on, every statement of this connection runs unnamed.
+    func useUnnamedStatements() {
+        unnamedStatements = true
         prepared.removeAll()
     }
 
-    /// Prepares `statement` on this connection unless it already is.
+    /// Prepares `statement` on this connection unless it already is, or the connection runs
+    /// unnamed statements.
+    ///
+    /// A name the server holds already (SQLSTATE 42P05: a pooler gave this client a server
+    /// connection another client prepared it on) switches the connection to unnamed
+    /// statements; inside a transaction, which that error aborted, the failure is thrown.
     func prepare(_ statement: Prepared) throws(PostgresFailure) {
-        guard !prepared.contains(statement.name) else { return }
+        guard !unnamedStatements, !prepared.contains(statement.name) else { return }
         let result = statement.parameterTypes.withUnsafeBufferPointer { types in
             run(
                 send: {
@@ -319,7 +360,14 @@ final class PostgresConnection {
                         types.baseAddress)
                 })
         }
-        try check(result, sql: statement.sql, operation: .prepare)
+        do {
+            try check(result, sql: statement.sql, operation: .prepare)
+        } catch {
+            guard Self.isPoolerStatementFailure(error) else { throw error }
+            useUnnamedStatements()
+            if inTransaction { throw error }
+            return
+        }
         prepared.insert(statement.name)
     }
 
@@ -373,12 +421,39 @@ final class PostgresConnection {
 
     // MARK: - Transactions
 
-    /// Runs `body` in one transaction: `BEGIN`, then `COMMIT`, or `ROLLBACK` when `body`
-    /// throws. With `commit: false` the transaction is always rolled back (a dry run).
+    /// Starts the read-only transaction a read-only connection runs each store call in
+    /// (nothing is set for the session, which a pooler shares between clients).
+    ///
+    /// - Returns: Whether it started one, for ``endCall(_:failed:)``.
+    func beginCall() throws(PostgresFailure) -> Bool {
+        guard readOnly, !inTransaction else { return false }
+        try execute("BEGIN READ ONLY")
+        inTransaction = true
+        return true
+    }
+
+    /// Ends what ``beginCall()`` started: `COMMIT`, or `ROLLBACK` when the call `failed`.
+    func endCall(_ began: Bool, failed: Bool) throws(PostgresFailure) {
+        guard began else { return }
+        inTransaction = false
+        if failed {
+            if isConnected { _ = try? execute("ROLLBACK") }
+        } else {
+            try execute("COMMIT")
+        }
+    }
+
+    /// Runs `body` in one transaction: `BEGIN` (`BEGIN READ ONLY` on a read-only
+    /// connection), then `COMMIT`, or `ROLLBACK` when `body` throws. With `commit: false` the
+    /// transaction is always rolled back (a dry run). Inside a transaction already, `body` runs
+    /// in it.
     func transaction<Result>(
         commit: Bool = true, _ body: () throws(PostgresFailure) -> Result
     ) throws(PostgresFailure) -> Result {
-        try execute("BEGIN")
+        if inTransaction { return try body() }
+        try execute(readOnly ? "BEGIN READ ONLY" : "BEGIN")
+        inTransaction = true
+        defer { inTransaction = false }
         let result: Result
         do {
             result = try body()

@@ -6,11 +6,25 @@ import CLibPQ
 /// `package` so that the benchmark's raw libpq side runs the store's statements word for
 /// word (as it runs ``StatementSlot``'s SQL against SQLite).
 package struct PostgresStatement: Sendable, Hashable {
-    /// The server-side statement name (`walkthrough_record`).
+    /// The server-side statement name: the given one and a digest of the SQL
+    /// (`walkthrough_record_1a2b3c4d`), so that behind a pooler a statement another client
+    /// prepared under this name on a shared server connection is this very SQL (another
+    /// build's differs).
     package let name: String
     /// The SQL, with `$1`, `$2`, … for the values.
     package let sql: String
     /// The parameters' type OIDs (``PostgresConnection/text``, ``PostgresConnection/int8``),
     /// in order.
     let parameterTypes: [Oid]
+
+    /// A statement named `name` plus the digest of `sql`.
+    init(name: String, sql: String, parameterTypes: [Oid]) {
+        // FNV-1a, 32 bits, over the SQL's bytes: stable across processes and builds.
+        var hash: UInt32 = 2_166_136_261
+        for byte in sql.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        let digits = String(hash, radix: 16)
+        self.name = name + "_" + String(repeating: "0", count: 8 - digits.count) + digits
+        self.sql = sql
+        self.parameterTypes = parameterTypes
+    }
 }

@@ -38,6 +38,21 @@ enum PostgresSchema {
             version: 4,
             summary: "what the replicas pushed (each push once) and the resets as tombstones",
             statements: ReplicaServerSQL.migration),
+        StoreSchema.Migration(
+            version: 5,
+            summary: "the funnel's per-(user, walkthrough, version) summaries, from the events",
+            statements: SummarySQL.createStatements(.postgresql)
+                + SummarySQL.rebuild(.postgresql, scoped: .all)
+                + SummarySQL.postgresRowSecurityGuarded
+                + [
+                    PostgresGrants.copy(
+                        from: "walkthrough_events",
+                        to: ["walkthrough_summaries", "walkthrough_summary_pages"])
+                ]),
+        StoreSchema.Migration(
+            version: 6,
+            summary: "the events partitioned by month (events prune drops whole months)",
+            statements: PostgresEventPartitions.migration),
     ]
 
     /// The schema version this build writes and reads: the number of migrations.
@@ -93,7 +108,7 @@ enum PostgresSchema {
                 USING (user_name = current_user) WITH CHECK (user_name = current_user)
             """,
         ] + EventSchema.postgresRowSecurity + ExperimentSchema.postgresRowSecurity
-        + ReplicaServerSQL.rowSecurity
+        + ReplicaServerSQL.rowSecurity + SummarySQL.postgresRowSecurity
 
     /// Whether row security is on for the table, and whether it binds the current role (not a
     /// superuser, not `BYPASSRLS`, not the table's owner).

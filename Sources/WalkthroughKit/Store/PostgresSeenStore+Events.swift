@@ -20,8 +20,9 @@ extension PostgresSeenStore {
         /// any) as a data-modifying `WITH`, then the events. `$1` user, `$2` walkthrough, `$3`
         /// version, `$4` time, `$5` locale, `$6` the page or outcome of the change when there is
         /// one; then six parameters an event (name, page, outcome, resumed, forced, signal);
-        /// then the variant and the experiment.
-        static func step(change: SessionStep.Change?, events: Int) -> Prepared {
+        /// then the variant and the experiment; then, with `summary`, the five values of the
+        /// summary's merge (``SummarySQL/Delta/parameters``), as one more data-modifying `WITH`.
+        static func step(change: SessionStep.Change?, events: Int, summary: Bool) -> Prepared {
             var sql = ""
             var name = "walkthrough_step_"
             var types = [text, text, int8, int8, text]
@@ -52,6 +53,13 @@ extension PostgresSeenStore {
             }
             for _ in 0..<events { types += [text, int8, text, bool, bool, text] }
             types += [text, text]
+            if summary {
+                name += "summary_"
+                sql +=
+                    (sql.isEmpty ? "WITH " : ",\n") + "summary AS (\n"
+                    + SummarySQL.upsert(.postgresql, first: variant + 2) + "\n)\n"
+                types += [int8, int8, int8, int8, int8]
+            }
             sql +=
                 "INSERT INTO walkthrough_events (\(insertColumns)) VALUES "
                 + rows.joined(separator: ", ")
@@ -88,6 +96,17 @@ extension PostgresSeenStore {
         static let countBefore = "SELECT count(*) FROM walkthrough_events WHERE time < $1"
         static let pruneBefore = "DELETE FROM walkthrough_events WHERE time < $1"
 
+        /// The summaries' statements (schema version 5).
+        static let summaryPage = Prepared(
+            name: "walkthrough_summary_page", sql: SummarySQL.insertPage(.postgresql),
+            parameterTypes: [text, text, int8, int8])
+        static let summaryUpsert = Prepared(
+            name: "walkthrough_summary_upsert", sql: SummarySQL.upsert(.postgresql),
+            parameterTypes: [text, text, int8, int8, int8, int8, int8, int8])
+        static let summaryFunnel = Prepared(
+            name: "walkthrough_summary_funnel", sql: SummarySQL.funnelQuery(.postgresql),
+            parameterTypes: [text, int8])
+
         /// ``EventSchema/funnelQuery(table:userColumn:parameter:)`` on `walkthrough_events`.
         static let funnel = Prepared(
             name: "walkthrough_funnel",
@@ -99,6 +118,11 @@ extension PostgresSeenStore {
     /// Whether the tables include the events: every store that writes, and a read-only store
     /// of schema version 2 or later.
     var hasEvents: Bool { storedSchemaVersion >= 2 }
+
+    /// Whether the tables include the funnel's summaries: every store that writes, and a
+    /// read-only store of schema version 5 or later (an older one's funnel is counted from its
+    /// events).
+    var hasSummaries: Bool { storedSchemaVersion >= 5 }
 
     /// Applies the step's change and appends its events in one statement (so one
     /// transaction): committed when it returns, both or neither. Repeated once when the
@@ -143,9 +167,46 @@ extension PostgresSeenStore {
             ]
         }
         parameters += [step.variant, step.experiment]
-        let statement = EventSQL.step(change: step.change, events: step.events.count)
+        let delta = SummarySQL.Delta(step.events, time: Int64(stamp) ?? 0)
+        if let delta { parameters += delta.parameters }
+        let statement = EventSQL.step(
+            change: step.change, events: step.events.count, summary: delta != nil)
+        let laterPages = delta?.laterPages ?? []
+        let time = Int64(stamp) ?? 0
         try withConnection { connection throws(PostgresFailure) in
-            _ = try connection.execute(statement, parameters)
+            try Self.makingPartitions(for: [time], on: connection) { () throws(PostgresFailure) in
+                guard !laterPages.isEmpty else {
+                    _ = try connection.execute(statement, parameters)
+                    return
+                }
+                // Pages past the mask (rare): their rows in the same transaction.
+                try connection.transaction { () throws(PostgresFailure) in
+                    _ = try connection.execute(statement, parameters)
+                    for page in laterPages {
+                        try connection.execute(
+                            EventSQL.summaryPage,
+                            [step.user, step.walkthrough, String(step.version), String(page)])
+                    }
+                }
+            }
+        }
+    }
+
+    /// Merges pushed events (a replica's) into their users' summaries, inside the caller's
+    /// transaction: one merge per (walkthrough, version) of `events`.
+    static func summarize(
+        user: String, events: [(walkthrough: String, version: Int64, delta: SummarySQL.Delta)],
+        on connection: PostgresConnection
+    ) throws(PostgresFailure) {
+        for item in events where !item.delta.isEmpty {
+            try connection.execute(
+                EventSQL.summaryUpsert,
+                [user, item.walkthrough, String(item.version)] + item.delta.parameters)
+            for page in item.delta.laterPages {
+                try connection.execute(
+                    EventSQL.summaryPage,
+                    [user, item.walkthrough, String(item.version), String(page)])
+            }
         }
     }
 
@@ -189,21 +250,89 @@ extension PostgresSeenStore {
     public func pruneEvents(before date: Date, dryRun: Bool) throws(SeenStoreError) -> Int {
         guard hasEvents else { return 0 }
         let limit = String(date.millisecondsSince1970)
+        // Whole months are dropped only by a role that sees every event: row security leaves
+        // a bound role its own events to delete.
+        let dropsMonths = hasPartitions && enforcedUser == nil
         return try withConnection { connection throws(PostgresFailure) in
             if dryRun {
                 return Int(try connection.execute(EventSQL.countBefore, [limit]).int64(0, 0) ?? 0)
             }
-            return try connection.execute(EventSQL.pruneBefore, [limit]).affectedRows
+            return try connection.transaction { () throws(PostgresFailure) in
+                var removed = 0
+                if dropsMonths {
+                    removed += Int(
+                        try connection.execute(PostgresEventPartitions.drop, [limit]).int64(0, 0)
+                            ?? 0)
+                }
+                return removed
+                    + (try connection.execute(EventSQL.pruneBefore, [limit]).affectedRows)
+            }
         }
     }
 
-    /// The funnel in one query (`EventSchema.funnelQuery`).
+    /// Whether the events are partitioned by month: schema version 6 or later.
+    var hasPartitions: Bool { storedSchemaVersion >= 6 }
+
+    /// Makes the events' partitions of this month and the next two (``RowSecurityAdministration``).
+    package func makeEventPartitionsAhead() throws(SeenStoreError) {
+        guard hasPartitions else { return }
+        try withConnection { connection throws(PostgresFailure) in
+            _ = try connection.execute(PostgresEventPartitions.ahead)
+        }
+    }
+
+    /// Runs `body`; when an event found no partition for its month, makes the partitions of
+    /// the months of `times` and runs `body` once more.
+    static func makingPartitions<Result>(
+        for times: [Int64], on connection: PostgresConnection,
+        _ body: () throws(PostgresFailure) -> Result
+    ) throws(PostgresFailure) -> Result {
+        do {
+            return try body()
+        } catch {
+            guard PostgresEventPartitions.isMissingPartition(error), !connection.inTransaction
+            else { throw error }
+            for time in Set(times) {
+                try connection.execute(PostgresEventPartitions.make, [String(time)])
+            }
+            return try body()
+        }
+    }
+
+    /// The funnel: from the summaries, one row a user (``SummarySQL/funnelQuery(_:)``); with
+    /// `since`, or on a read-only store older than the summaries, from the events in one query
+    /// (`EventSchema.funnelQuery`).
     public func funnelStats(
         walkthrough: String, version: Int, since: Date?, pageCount: Int
     ) throws(SeenStoreError) -> FunnelStats {
         guard hasEvents else {
             return FunnelStats(
                 walkthrough: walkthrough, version: version, pageCount: pageCount, events: [])
+        }
+        if hasSummaries, since == nil {
+            let (rows, median) = try withConnection { connection throws(PostgresFailure) in
+                let result = try connection.execute(
+                    EventSQL.summaryFunnel, [walkthrough, String(version)])
+                var rows: [(part: Int, a: Int64?, b: Int64?, c: Int64, d: Int64)] = []
+                var median: Double?
+                for row in 0..<result.rowCount {
+                    let part = Int(result.int64(row, 0) ?? 0)
+                    if part == 4 {
+                        median = result.text(row, 1).flatMap(Double.init)
+                        continue
+                    }
+                    rows.append(
+                        (
+                            part, result.text(row, 1).flatMap { Int64($0) },
+                            result.int64(row, 2), result.int64(row, 3) ?? 0,
+                            result.int64(row, 4) ?? 0
+                        ))
+                }
+                return (rows, median)
+            }
+            return SummarySQL.funnel(
+                walkthrough: walkthrough, version: version, pageCount: pageCount, rows: rows,
+                median: median)
         }
         let rows = try withConnection { connection throws(PostgresFailure) in
             let result = try connection.execute(

@@ -6,8 +6,9 @@ extension PostgresSeenStore {
         public var createIfMissing: Bool
         /// Whether the store only reads. Default: `false`.
         ///
-        /// A read-only store creates and migrates nothing, and its session is read-only
-        /// (`default_transaction_read_only`), so the server refuses any write through it; every
+        /// A read-only store creates and migrates nothing, and each of its calls runs in a
+        /// read-only transaction (`BEGIN READ ONLY`; nothing is set for the session, which a
+        /// pooler would hand to other clients), so the server refuses any write through it; every
         /// write method throws ``SeenStoreError/server(_:)`` of kind
         /// ``PostgresStoreError/Kind/readOnly``. Missing tables give
         /// ``SeenStoreError/databaseMissing(path:)``: nothing has been recorded there. The
@@ -69,13 +70,8 @@ extension PostgresSeenStore {
             info = try PostgresConnectionInfo(uri: url, environment: environment)
             connection = try PostgresConnection(
                 info: info, environment: environment,
-                deadline: options.networkBudget.map { ContinuousClock.now + $0 }
-            ) {
-                connection throws(PostgresFailure) in
-                if options.readOnly {
-                    try connection.execute("SET default_transaction_read_only = on")
-                }
-            }
+                deadline: options.networkBudget.map { ContinuousClock.now + $0 },
+                readOnly: options.readOnly)
         } catch {
             throw .server(error)
         }

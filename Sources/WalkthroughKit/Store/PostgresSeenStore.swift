@@ -144,12 +144,18 @@ public final class PostgresSeenStore: EventRecordingStore {
     public func reset(user: String, walkthrough: String?) throws(SeenStoreError) -> Int {
         let events = hasEvents
         let experiments = hasExperiments
+        let summaries = hasSummaries
         return try withConnection { connection throws(PostgresFailure) in
             try connection.transaction { () throws(PostgresFailure) in
                 if let walkthrough {
                     if events {
                         try connection.execute(
                             SeenSQL.reset(.one, .postgresql, events: true), [user, walkthrough])
+                    }
+                    if summaries {
+                        for sql in SummarySQL.reset(.one, .postgresql) {
+                            try connection.execute(sql, [user, walkthrough])
+                        }
                     }
                     return try connection.execute(
                         SeenSQL.reset(.one, .postgresql), [user, walkthrough]
@@ -162,6 +168,11 @@ public final class PostgresSeenStore: EventRecordingStore {
                     try connection.execute(SeenSQL.mayResetGoals).text(0, 0) == "t"
                 {
                     try connection.execute(SeenSQL.resetGoals(.postgresql), [user])
+                }
+                if summaries {
+                    for sql in SummarySQL.reset(.user, .postgresql) {
+                        try connection.execute(sql, [user])
+                    }
                 }
                 return try connection.execute(SeenSQL.reset(.user, .postgresql), [user])
                     .affectedRows
@@ -176,11 +187,17 @@ public final class PostgresSeenStore: EventRecordingStore {
     @discardableResult
     public func resetAllUsers(walkthrough: String) throws(SeenStoreError) -> Int {
         let events = hasEvents
+        let summaries = hasSummaries
         return try withConnection { connection throws(PostgresFailure) in
             try connection.transaction { () throws(PostgresFailure) in
                 if events {
                     try connection.execute(
                         SeenSQL.reset(.walkthrough, .postgresql, events: true), [walkthrough])
+                }
+                if summaries {
+                    for sql in SummarySQL.reset(.walkthrough, .postgresql) {
+                        try connection.execute(sql, [walkthrough])
+                    }
                 }
                 return try connection.execute(
                     SeenSQL.reset(.walkthrough, .postgresql), [walkthrough]
@@ -303,8 +320,10 @@ public final class PostgresSeenStore: EventRecordingStore {
     /// before the first attempt, a delete, or a whole transaction that was rolled back), so:
     /// a connection found lost, before or during the call, is opened again and the call is
     /// repeated once; a serialization failure (`40001`) or deadlock (`40P01`) is repeated up to
-    /// five times with a short, growing pause; a prepared statement the server forgot (a
-    /// connection pooler's `DISCARD ALL`) is prepared again.
+    /// five times with a short, growing pause; a prepared statement the server forgot or
+    /// already had (a connection pooler in transaction mode) moves the connection to unnamed
+    /// statements and the call is repeated. A read-only store runs `body` in one read-only
+    /// transaction: nothing is set for the session, which a pooler shares between clients.
     func withConnection<Result: Sendable>(
         _ body: (PostgresConnection) throws(PostgresFailure) -> Result
     ) throws(SeenStoreError) -> Result {
@@ -317,7 +336,16 @@ public final class PostgresSeenStore: EventRecordingStore {
                 var reprepared = false
                 while true {
                     do throws(PostgresFailure) {
-                        return try body(connection)
+                        let began = try connection.beginCall()
+                        let result: Result
+                        do throws(PostgresFailure) {
+                            result = try body(connection)
+                        } catch {
+                            try connection.endCall(began, failed: true)
+                            throw error
+                        }
+                        try connection.endCall(began, failed: false)
+                        return result
                     } catch {
                         if error.connectionLost, !reconnected {
                             reconnected = true
@@ -329,9 +357,9 @@ public final class PostgresSeenStore: EventRecordingStore {
                             Self.pause(attempt: transientRetries)
                             continue
                         }
-                        if error.sqlState == "26000", !reprepared {
+                        if PostgresConnection.isPoolerStatementFailure(error), !reprepared {
                             reprepared = true
-                            connection.forgetPreparedStatements()
+                            connection.useUnnamedStatements()
                             continue
                         }
                         throw Self.storeError(error, location: connection.location)

@@ -43,7 +43,16 @@ extension SQLiteSeenStore {
         /// ``EventSchema/funnelQuery(table:userColumn:parameter:)`` on `events`.
         static let funnel = EventSchema.funnelQuery(
             table: "events", userColumn: "user", parameter: { "?\($0)" })
+
+        /// The summaries' statements (schema version 4).
+        static let summaryUpsert = SummarySQL.upsert(.sqlite)
+        static let summaryPage = SummarySQL.insertPage(.sqlite)
+        static let summaryFunnel = SummarySQL.funnelQuery(.sqlite)
     }
+
+    /// Whether the file has the funnel's summaries: every store that writes, and a read-only
+    /// store of schema version 4 or later (an older one's funnel is counted from its events).
+    var hasSummaries: Bool { storedSchemaVersion >= 4 }
 
     /// Whether the file has the events table: every store that writes, and a read-only store
     /// of schema version 2 or later.
@@ -98,6 +107,31 @@ extension SQLiteSeenStore {
             try connection.withStatement(EventSQL.insert) { statement throws(SQLiteError) in
                 try Self.bind(event, of: step, time: stamp, to: statement)
                 try statement.run()
+            }
+        }
+        guard let delta = SummarySQL.Delta(step.events, time: stamp) else { return }
+        try connection.withStatement(EventSQL.summaryUpsert) { statement throws(SQLiteError) in
+            try statement.withBorrowedText(step.user, step.walkthrough) {
+                () throws(SQLiteError) in
+                try statement.bind(step.version, at: 3)
+                for (offset, value) in delta.parameters.enumerated() {
+                    if let value, let number = Int64(value) {
+                        try statement.bind(number, at: Int32(4 + offset))
+                    } else {
+                        try statement.bindNull(at: Int32(4 + offset))
+                    }
+                }
+                try statement.run()
+            }
+        }
+        for page in delta.laterPages {
+            try connection.withStatement(EventSQL.summaryPage) { statement throws(SQLiteError) in
+                try statement.withBorrowedText(step.user, step.walkthrough) {
+                    () throws(SQLiteError) in
+                    try statement.bind(step.version, at: 3)
+                    try statement.bind(page, at: 4)
+                    try statement.run()
+                }
             }
         }
     }
@@ -174,14 +208,20 @@ extension SQLiteSeenStore {
         }
     }
 
-    /// The funnel in one query (`EventSchema.funnelQuery`),
-    /// which reads the covering index one user after another.
+    /// The funnel: from the summaries, one row a user (``SummarySQL/funnelQuery(_:)``); with
+    /// `since`, or on a read-only store older than the summaries, from the events in one
+    /// query (`EventSchema.funnelQuery`), which reads the covering index one user after
+    /// another.
     public func funnelStats(
         walkthrough: String, version: Int, since: Date?, pageCount: Int
     ) throws(SeenStoreError) -> FunnelStats {
         guard hasEvents else {
             return FunnelStats(
                 walkthrough: walkthrough, version: version, pageCount: pageCount, events: [])
+        }
+        if hasSummaries, since == nil {
+            return try summaryFunnel(
+                walkthrough: walkthrough, version: version, pageCount: pageCount)
         }
         let rows = try withConnection { connection throws(SQLiteError) in
             try connection.withStatement(EventSQL.funnel) { statement throws(SQLiteError) in
@@ -203,6 +243,41 @@ extension SQLiteSeenStore {
         }
         return EventSchema.funnel(
             walkthrough: walkthrough, version: version, pageCount: pageCount, rows: rows)
+    }
+
+    private func summaryFunnel(
+        walkthrough: String, version: Int, pageCount: Int
+    ) throws(SeenStoreError) -> FunnelStats {
+        let (rows, median) = try withConnection { connection throws(SQLiteError) in
+            try connection.withStatement(EventSQL.summaryFunnel) { statement throws(SQLiteError) in
+                try statement.bind(walkthrough, at: 1)
+                try statement.bind(version, at: 2)
+                var rows: [(part: Int, a: Int64?, b: Int64?, c: Int64, d: Int64)] = []
+                var median: Double?
+                func optional(_ column: Int32) -> Int64? {
+                    statement.storageClass(at: column) == SQLITE_NULL
+                        ? nil : statement.int64(at: column)
+                }
+                while try statement.step() {
+                    let part = statement.int(at: 0)
+                    if part == 4 {
+                        median =
+                            statement.storageClass(at: 1) == SQLITE_NULL
+                            ? nil : statement.double(at: 1)
+                        continue
+                    }
+                    rows.append(
+                        (
+                            part, optional(1), optional(2), statement.int64(at: 3),
+                            statement.int64(at: 4)
+                        ))
+                }
+                return (rows, median)
+            }
+        }
+        return SummarySQL.funnel(
+            walkthrough: walkthrough, version: version, pageCount: pageCount, rows: rows,
+            median: median)
     }
 
     // MARK: - Rows

@@ -175,12 +175,14 @@ public final class SQLiteSeenStore: EventRecordingStore {
             try statement.run()
             return connection.changes
         }
-        try connection.withStatement(
-            SeenSQL.reset(walkthrough == nil ? .user : .one, .sqlite, events: true)
-        ) { statement throws(SQLiteError) in
-            try statement.bind(user, at: 1)
-            if let walkthrough { try statement.bind(walkthrough, at: 2) }
-            try statement.run()
+        for sql in [SeenSQL.reset(walkthrough == nil ? .user : .one, .sqlite, events: true)]
+            + SummarySQL.reset(walkthrough == nil ? .user : .one, .sqlite)
+        {
+            try connection.withStatement(sql) { statement throws(SQLiteError) in
+                try statement.bind(user, at: 1)
+                if let walkthrough { try statement.bind(walkthrough, at: 2) }
+                try statement.run()
+            }
         }
         if walkthrough == nil {
             try connection.withStatement(SeenSQL.resetGoals(.sqlite)) {
@@ -205,10 +207,13 @@ public final class SQLiteSeenStore: EventRecordingStore {
                     try statement.run()
                     return connection.changes
                 }
-                try connection.withStatement(SeenSQL.reset(.walkthrough, .sqlite, events: true)) {
-                    statement throws(SQLiteError) in
-                    try statement.bind(walkthrough, at: 1)
-                    try statement.run()
+                for sql in [SeenSQL.reset(.walkthrough, .sqlite, events: true)]
+                    + SummarySQL.reset(.walkthrough, .sqlite)
+                {
+                    try connection.withStatement(sql) { statement throws(SQLiteError) in
+                        try statement.bind(walkthrough, at: 1)
+                        try statement.run()
+                    }
                 }
                 return removed
             }

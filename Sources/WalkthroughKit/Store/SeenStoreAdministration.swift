@@ -111,6 +111,10 @@ package protocol RowSecurityAdministration {
     /// Turns row security on for the records (idempotent); see
     /// ``PostgresSeenStore/enableRowSecurity()``.
     func enableRowSecurity() throws(SeenStoreError)
+
+    /// Makes the events' monthly partitions of this month and the next two, where missing
+    /// (`db migrate` runs it on every call, so that a monthly `db migrate` keeps ahead).
+    func makeEventPartitionsAhead() throws(SeenStoreError)
 }
 
 extension PostgresSeenStore: RowSecurityAdministration {}

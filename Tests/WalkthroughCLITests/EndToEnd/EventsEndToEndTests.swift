@@ -11,19 +11,35 @@ struct EventsEndToEndTests {
     enum Backend: String, CaseIterable, CustomTestStringConvertible {
         case sqlite
         case postgres
+        /// The server through pgbouncer in transaction pooling mode, in direct mode.
+        case pgbouncer
+        /// The server through pgbouncer, with the replica on.
+        case pgbouncerReplica
 
         static var available: [Backend] {
-            TestPostgres.unavailableReason == nil ? [.sqlite, .postgres] : [.sqlite]
+            guard TestPostgres.unavailableReason == nil else { return [.sqlite] }
+            guard TestPostgres.pgBouncerUnavailableReason == nil else {
+                return [.sqlite, .postgres]
+            }
+            return [.sqlite, .postgres, .pgbouncer, .pgbouncerReplica]
         }
 
         var testDescription: String { rawValue }
 
-        /// The `WALKTHROUGH_DB` for a sandbox: its file, or a fresh schema on the server.
+        /// The `WALKTHROUGH_DB` for a sandbox: its file, a fresh schema on the server, or a
+        /// fresh database through the pooler (which passes no search path).
         func database(for sandbox: Sandbox) throws -> String {
             switch self {
             case .sqlite: return sandbox.database
             case .postgres: return try TestPostgres.shared().freshSchemaURL()
+            case .pgbouncer, .pgbouncerReplica:
+                return try TestPostgres.sharedPgBouncer().freshDatabaseURL()
             }
+        }
+
+        /// What the backend adds to the sandbox's environment: the replica, on.
+        var environment: [String: String] {
+            self == .pgbouncerReplica ? ["WALKTHROUGH_REPLICA": ""] : [:]
         }
     }
 
@@ -33,7 +49,12 @@ struct EventsEndToEndTests {
         let sandbox = try Sandbox()
         try sandbox.define(
             "tour.json", definition(version: version, pages: 4, navigation: "free"))
-        return (sandbox, ["WALKTHROUGH_DB": try backend.database(for: sandbox), "CI": ""])
+        return (
+            sandbox,
+            ["WALKTHROUGH_DB": try backend.database(for: sandbox), "CI": ""].merging(
+                backend.environment
+            ) { $1 }
+        )
     }
 
     @discardableResult
@@ -170,6 +191,7 @@ struct EventsEndToEndTests {
         #expect(child.wait() == 143)
         try play(sandbox, env, "alice", "n\nn\nn\nn\n", ["--restart"])
         let lines = try events(sandbox, env)
+        try #require(lines.count == 13, "\(lines)")
         #expect(
             lines.map { "\($0["event"]!) \($0["page"]!)" } == [
                 "started 1", "page 1", "page 2", "quit 2", "started 2", "page 2",
@@ -221,6 +243,7 @@ struct EventsEndToEndTests {
         child.signal(SIGKILL)
         #expect(child.wait() == 137)
         let lines = try events(sandbox, env)
+        try #require(lines.count == 5, "\(lines)")
         #expect(
             lines.map { "\($0["event"]!) \($0["page"]!)" } == [
                 "started 1", "page 1", "page 2", "page 4", "page 3",
@@ -343,7 +366,7 @@ struct EventsEndToEndTests {
         #expect(try events(sandbox, env).count == 3)
         let migrated = try json(
             try sandbox.execute(["db", "info", "--json"], extra: env).standardOutput)
-        #expect(migrated["schemaVersion"] as? Int == 3)
+        #expect(migrated["schemaVersion"] as? Int == 4)
     }
 
     /// Seconds since 1970 of an event line's `time` (`2026-12-01T07:26:01.123Z`).

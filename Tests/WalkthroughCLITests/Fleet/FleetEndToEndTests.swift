@@ -185,17 +185,17 @@ struct FleetEndToEndTests {
         #expect(empty.standardOutput.contains("\"schemaVersion\": 0"))
         let migrate = try sandbox.execute(["db", "migrate", "--db", url])
         #expect(migrate.status == 0, "\(migrate.standardError)")
-        #expect(migrate.standardOutput.hasPrefix("Created the walkthrough schema (version 4) at "))
+        #expect(migrate.standardOutput.hasPrefix("Created the walkthrough schema (version 6) at "))
         let again = try sandbox.execute(["db", "migrate", "--db", url])
         #expect(again.status == 0)
-        #expect(again.standardOutput.contains("is up to date (version 4)"))
+        #expect(again.standardOutput.contains("is up to date (version 6)"))
         _ = try sandbox.execute(["import", "-", "--db", url], input: Self.oneRecord)
         let info = try sandbox.execute(["db", "info", "--db", url, "--json"])
         let object = try #require(
             try JSONSerialization.jsonObject(with: Data(info.standardOutput.utf8))
                 as? [String: Any])
         #expect(object["backend"] as? String == "postgresql")
-        #expect(object["schemaVersion"] as? Int == 4)
+        #expect(object["schemaVersion"] as? Int == 6)
         #expect(object["records"] as? Int == 1)
         #expect(object["users"] as? Int == 1)
         #expect((object["serverVersion"] as? String)?.hasPrefix("15") == true)
@@ -260,7 +260,9 @@ struct FleetEndToEndTests {
 
         // Events: the everyday role needs the same four privileges on walkthrough_events (its
         // identity column needs no grant on a sequence) and sees only its own.
-        try admin.exec("GRANT SELECT, INSERT, UPDATE, DELETE ON walkthrough_events TO \(role)")
+        try admin.exec(
+            "GRANT SELECT, INSERT, UPDATE, DELETE ON walkthrough_events, walkthrough_summaries, "
+                + "walkthrough_summary_pages TO \(role)")
         let played = try sandbox.execute(
             ["play", "foodpin", "--db", roleURL, "--plain", "--force"], input: "q\n")
         #expect(played.status == 0, "\(played.standardError)")

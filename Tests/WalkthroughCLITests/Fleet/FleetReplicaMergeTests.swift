@@ -187,7 +187,8 @@ struct FleetReplicaMergeTests {
                 """
                 CREATE ROLE \(role) LOGIN PASSWORD 'pw';
                 GRANT SELECT, INSERT, UPDATE, DELETE ON walkthrough_seen, walkthrough_events,
-                    walkthrough_pushes, walkthrough_tombstones TO \(role);
+                    walkthrough_pushes, walkthrough_tombstones, walkthrough_summaries,
+                    walkthrough_summary_pages TO \(role);
                 GRANT USAGE ON SEQUENCE walkthrough_events_id_seq TO \(role);
                 GRANT SELECT ON walkthrough_schema TO \(role);
                 """)

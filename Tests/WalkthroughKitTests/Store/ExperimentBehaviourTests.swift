@@ -43,6 +43,10 @@ struct ExperimentBehaviourTests {
         case .postgres:
             let url = try TestPostgres.shared().freshSchemaURL()
             return (try PostgresSeenStore(url: url, now: clock.now), nil)
+        case .pgbouncer:
+            // A database of its own: pgbouncer passes no search path.
+            let url = try TestPostgres.sharedPgBouncer().freshDatabaseURL()
+            return (try PostgresSeenStore(url: url, now: clock.now), nil)
         }
     }
 

@@ -8,13 +8,22 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
     case inMemory
     case sqlite
     case postgres
+    /// PostgreSQL through pgbouncer in transaction pooling mode, in direct mode.
+    case pgbouncer
 
     /// Every kind this machine can test: PostgreSQL where a test server runs (see
-    /// `TestPostgres`; `PostgresAvailabilityTests` says why when it does not).
+    /// `TestPostgres`; `PostgresAvailabilityTests` says why when it does not), and through
+    /// pgbouncer where it is installed.
     static var allCases: [StoreKind] {
-        TestPostgres.unavailableReason == nil
-            ? [.inMemory, .sqlite, .postgres] : [.inMemory, .sqlite]
+        guard TestPostgres.unavailableReason == nil else { return [.inMemory, .sqlite] }
+        guard TestPostgres.pgBouncerUnavailableReason == nil else {
+            return [.inMemory, .sqlite, .postgres]
+        }
+        return [.inMemory, .sqlite, .postgres, .pgbouncer]
     }
+
+    /// Whether the store is on a PostgreSQL server (directly or through the pooler).
+    var isPostgreSQL: Bool { self == .postgres || self == .pgbouncer }
 
     var testDescription: String { rawValue }
 
@@ -33,6 +42,10 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
         case .postgres:
             // A schema of its own on the shared test server: tests stay independent.
             let url = try TestPostgres.shared().freshSchemaURL()
+            return StoreFixture(store: try PostgresSeenStore(url: url, now: clock.now), folder: nil)
+        case .pgbouncer:
+            // A database of its own: pgbouncer passes no search path.
+            let url = try TestPostgres.sharedPgBouncer().freshDatabaseURL()
             return StoreFixture(store: try PostgresSeenStore(url: url, now: clock.now), folder: nil)
         }
     }
@@ -296,7 +309,7 @@ struct SeenStoreBehaviourTests {
         let store = try kind.make().store
         try store.markSeen(
             user: "bystander", walkthrough: "foodpin", version: 1, outcome: .completed)
-        if kind == .postgres, name.utf8.contains(0) {
+        if kind.isPostgreSQL, name.utf8.contains(0) {
             // PostgreSQL text cannot hold NUL: refused, never cut short at the NUL.
             let error = #expect(throws: SeenStoreError.self) {
                 try store.markSeen(user: name, walkthrough: name, version: 1, outcome: .completed)

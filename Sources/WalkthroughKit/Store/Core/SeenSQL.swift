@@ -9,17 +9,22 @@ package struct SQLDialect: Sendable, Hashable {
     package var eventsTable: String
     /// The goals' table (schema version 3).
     package var goalsTable: String
+    /// The per-(user, walkthrough, version) summaries of the funnel (``SummarySQL``).
+    package var summariesTable: String
+    /// The summaries' pages past the mask.
+    package var summaryPagesTable: String
     /// `?` (SQLite) or `$` (PostgreSQL): numbered parameters are this and the number.
     package var parameterPrefix: Character
 
     /// SQLite's `seen` and `events`, `?1`, `?2`, ….
     package static let sqlite = SQLDialect(
         table: "seen", userColumn: "user", eventsTable: "events", goalsTable: "goals",
-        parameterPrefix: "?")
+        summariesTable: "summaries", summaryPagesTable: "summary_pages", parameterPrefix: "?")
     /// PostgreSQL's `walkthrough_seen` and `walkthrough_events`, `$1`, `$2`, ….
     package static let postgresql = SQLDialect(
         table: "walkthrough_seen", userColumn: "user_name", eventsTable: "walkthrough_events",
-        goalsTable: "walkthrough_goals", parameterPrefix: "$")
+        goalsTable: "walkthrough_goals", summariesTable: "walkthrough_summaries",
+        summaryPagesTable: "walkthrough_summary_pages", parameterPrefix: "$")
 
     /// The numbered parameter `number`.
     package func parameter(_ number: Int) -> String { "\(parameterPrefix)\(number)" }

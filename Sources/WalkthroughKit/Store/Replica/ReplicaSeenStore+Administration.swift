@@ -54,55 +54,88 @@ extension PostgresSeenStore {
     /// of all the user's walkthroughs, the user's goals too) and leaves its tombstone.
     func apply(_ entry: OutboxEntry, pushID: String) throws(SeenStoreError) {
         try withConnection { connection throws(PostgresFailure) in
-            try connection.transaction { () throws(PostgresFailure) in
-                let claimed = try connection.execute(
-                    ReplicaServerSQL.claim, [pushID, entry.user, String(entry.stampedAt)])
-                guard claimed.rowCount > 0 else { return }
-                if let reset = entry.reset {
-                    let parameters = [entry.user, reset.walkthrough, String(reset.at)]
-                    try connection.execute(ReplicaServerSQL.bury, parameters)
-                    try connection.execute(ReplicaServerSQL.removeRecords, parameters)
-                    try connection.execute(ReplicaServerSQL.removeEvents, parameters)
-                    if reset.walkthrough.isEmpty,
-                        try connection.execute(SeenSQL.mayResetGoals).text(0, 0) == "t"
-                    {
-                        try connection.execute(ReplicaServerSQL.removeGoals, parameters)
-                    }
-                    return
-                }
-                var buried: [String: Int64] = [:]
-                func resetAt(_ walkthrough: String) throws(PostgresFailure) -> Int64 {
-                    if let known = buried[walkthrough] { return known }
-                    let result = try connection.execute(
-                        ReplicaServerSQL.tombstone, [entry.user, walkthrough])
-                    let value = result.int64(0, 0) ?? Int64.min
-                    buried[walkthrough] = value
-                    return value
-                }
-                if let record = entry.record, record.updatedAt > (try resetAt(record.walkthrough)) {
-                    try connection.execute(
-                        SQL.merge,
-                        [
-                            entry.user, record.walkthrough, String(record.version),
-                            record.outcome, String(record.lastPage), String(record.updatedAt),
-                        ])
-                }
-                if let goal = entry.goal, goal.time > (try resetAt("")) {
-                    try connection.execute(
-                        ExperimentSQL.insertGoal, [String(goal.time), entry.user, goal.name])
-                }
-                for event in entry.events where event.time > (try resetAt(event.walkthrough)) {
-                    func flag(_ value: Bool?) -> String? { value.map { $0 ? "t" : "f" } }
-                    try connection.execute(
-                        ReplicaServerSQL.insertEvent,
-                        [
-                            String(event.time), entry.user, event.walkthrough,
-                            String(event.version), event.event, String(event.page),
-                            event.outcome, event.locale, flag(event.resumed),
-                            flag(event.forced), event.signal, event.variant, event.experiment,
-                        ])
-                }
+            try Self.makingPartitions(for: entry.events.map(\.time), on: connection) {
+                () throws(PostgresFailure) in
+                try apply(entry, pushID: pushID, on: connection)
             }
+        }
+    }
+
+    /// The transaction of ``apply(_:pushID:)``.
+    private func apply(
+        _ entry: OutboxEntry, pushID: String, on connection: PostgresConnection
+    ) throws(PostgresFailure) {
+        try connection.transaction { () throws(PostgresFailure) in
+            let claimed = try connection.execute(
+                ReplicaServerSQL.claim, [pushID, entry.user, String(entry.stampedAt)])
+            guard claimed.rowCount > 0 else { return }
+            if let reset = entry.reset {
+                let parameters = [entry.user, reset.walkthrough, String(reset.at)]
+                try connection.execute(ReplicaServerSQL.bury, parameters)
+                try connection.execute(ReplicaServerSQL.removeRecords, parameters)
+                try connection.execute(ReplicaServerSQL.removeEvents, parameters)
+                // The summaries of what is left: those of the events after the reset.
+                let scope = [entry.user, reset.walkthrough]
+                for sql in SummarySQL.remove(.postgresql, scoped: .user)
+                    + SummarySQL.rebuild(.postgresql, scoped: .user)
+                {
+                    try connection.execute(sql, scope)
+                }
+                if reset.walkthrough.isEmpty,
+                    try connection.execute(SeenSQL.mayResetGoals).text(0, 0) == "t"
+                {
+                    try connection.execute(ReplicaServerSQL.removeGoals, parameters)
+                }
+                return
+            }
+            var buried: [String: Int64] = [:]
+            func resetAt(_ walkthrough: String) throws(PostgresFailure) -> Int64 {
+                if let known = buried[walkthrough] { return known }
+                let result = try connection.execute(
+                    ReplicaServerSQL.tombstone, [entry.user, walkthrough])
+                let value = result.int64(0, 0) ?? Int64.min
+                buried[walkthrough] = value
+                return value
+            }
+            if let record = entry.record, record.updatedAt > (try resetAt(record.walkthrough)) {
+                try connection.execute(
+                    SQL.merge,
+                    [
+                        entry.user, record.walkthrough, String(record.version),
+                        record.outcome, String(record.lastPage), String(record.updatedAt),
+                    ])
+            }
+            if let goal = entry.goal, goal.time > (try resetAt("")) {
+                try connection.execute(
+                    ExperimentSQL.insertGoal, [String(goal.time), entry.user, goal.name])
+            }
+            // One summary merge per walkthrough and version the entry's events touch.
+            var summaries: [(walkthrough: String, version: Int64, delta: SummarySQL.Delta)] =
+                []
+            for event in entry.events where event.time > (try resetAt(event.walkthrough)) {
+                let version = Int64(event.version)
+                var index = summaries.firstIndex {
+                    $0.walkthrough == event.walkthrough && $0.version == version
+                }
+                if index == nil {
+                    summaries.append((event.walkthrough, version, SummarySQL.Delta()))
+                    index = summaries.count - 1
+                }
+                if let index {
+                    summaries[index].delta.add(
+                        event.event, page: event.page, outcome: event.outcome, time: event.time)
+                }
+                func flag(_ value: Bool?) -> String? { value.map { $0 ? "t" : "f" } }
+                try connection.execute(
+                    ReplicaServerSQL.insertEvent,
+                    [
+                        String(event.time), entry.user, event.walkthrough,
+                        String(event.version), event.event, String(event.page),
+                        event.outcome, event.locale, flag(event.resumed),
+                        flag(event.forced), event.signal, event.variant, event.experiment,
+                    ])
+            }
+            try Self.summarize(user: entry.user, events: summaries, on: connection)
         }
     }
 
@@ -121,5 +154,10 @@ extension ReplicaSeenStore: RowSecurityAdministration {
     /// Turns row security on at the server (an administrative view: it waits as libpq says).
     package func enableRowSecurity() throws(SeenStoreError) {
         try requireServer(pushing: false).enableRowSecurity()
+    }
+
+    /// Makes the months ahead at the server.
+    package func makeEventPartitionsAhead() throws(SeenStoreError) {
+        try requireServer(pushing: false).makeEventPartitionsAhead()
     }
 }

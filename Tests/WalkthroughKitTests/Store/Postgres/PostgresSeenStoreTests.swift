@@ -39,13 +39,22 @@ struct PostgresSeenStoreTests {
         let schema = try #require(RawPostgres.parse(url)["options"]?.split(separator: "=").last)
         let tables = try server.withAdmin {
             try $0.rows(
-                "SELECT tablename FROM pg_tables WHERE schemaname = '\(schema)' ORDER BY 1")
+                "SELECT tablename FROM pg_tables WHERE schemaname = '\(schema)' "
+                    + "AND NOT tablename ~ '^walkthrough_events_[0-9]{4}_[0-9]{2}$' ORDER BY 1")
         }
         #expect(
             tables == [
                 ["walkthrough_events"], ["walkthrough_goals"], ["walkthrough_pushes"],
-                ["walkthrough_schema"], ["walkthrough_seen"], ["walkthrough_tombstones"],
+                ["walkthrough_schema"], ["walkthrough_seen"], ["walkthrough_summaries"],
+                ["walkthrough_summary_pages"], ["walkthrough_tombstones"],
             ])
+        // The events' monthly partitions: this month and the next two, made by the migration.
+        let partitions = try server.withAdmin {
+            try $0.scalar(
+                "SELECT count(*) FROM pg_inherits WHERE inhparent = "
+                    + "'\(schema).walkthrough_events'::regclass")
+        }
+        #expect(partitions == "3")
     }
 
     @Test func aNewerSchemaIsRefusedAndLeftAlone() throws {
@@ -213,7 +222,8 @@ struct PostgresSeenStoreTests {
                 """
                 CREATE ROLE \(role) LOGIN PASSWORD 'pw-\(role)';
                 GRANT SELECT, INSERT, UPDATE, DELETE ON walkthrough_seen TO \(role);
-                GRANT SELECT, INSERT, UPDATE, DELETE ON walkthrough_events TO \(role);
+                GRANT SELECT, INSERT, UPDATE, DELETE ON walkthrough_events,
+                    walkthrough_summaries, walkthrough_summary_pages TO \(role);
                 GRANT SELECT ON walkthrough_schema TO \(role);
                 """)
         }
