@@ -78,17 +78,7 @@ package enum EventSchema {
         CREATE INDEX walkthrough_events_funnel ON walkthrough_events
             (walkthrough, version, user_name, page, event, time, outcome)
         """,
-        """
-        DO $$
-        BEGIN
-            IF (SELECT relrowsecurity FROM pg_class
-                WHERE oid = to_regclass(format('%I.walkthrough_seen', current_schema())))
-            THEN
-                \(postgresRowSecurity.joined(separator: ";\n        "));
-            END IF;
-        END
-        $$
-        """,
+        RowSecurityGuard.whenRecordsAreSecured(postgresRowSecurity),
     ]
 
     /// What turns row security on for the events: a role bound by it reads and writes only

@@ -64,17 +64,7 @@ enum ExperimentSchema {
         """,
         "CREATE INDEX walkthrough_goals_by_goal ON walkthrough_goals (goal, user_name, time)",
         "CREATE INDEX walkthrough_goals_by_user ON walkthrough_goals (user_name)",
-        """
-        DO $$
-        BEGIN
-            IF (SELECT relrowsecurity FROM pg_class
-                WHERE oid = to_regclass(format('%I.walkthrough_seen', current_schema())))
-            THEN
-                \(postgresRowSecurity.joined(separator: ";\n        "));
-            END IF;
-        END
-        $$
-        """,
+        RowSecurityGuard.whenRecordsAreSecured(postgresRowSecurity),
     ]
 
     /// What turns row security on for the goals.

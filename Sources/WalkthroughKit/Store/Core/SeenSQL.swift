@@ -203,7 +203,12 @@ package enum SeenSQL {
     /// The delete of `reset` from the records' table, or from the events' with `events`.
     package static func reset(_ reset: Reset, _ dialect: SQLDialect, events: Bool = false) -> String
     {
-        let table = events ? dialect.eventsTable : dialect.table
+        self.reset(reset, from: events ? dialect.eventsTable : dialect.table, dialect)
+    }
+
+    /// The delete of `reset` from `table`, whose rows are keyed by user and walkthrough: the
+    /// records', the events', the summaries'.
+    package static func reset(_ reset: Reset, from table: String, _ dialect: SQLDialect) -> String {
         let p = dialect.parameter
         switch reset {
         case .one:

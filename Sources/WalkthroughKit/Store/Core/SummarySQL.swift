@@ -142,17 +142,7 @@ package enum SummarySQL {
     /// ``postgresRowSecurity`` when the records have row security on (a store migrated after
     /// `walkthrough db migrate --row-security`).
     package static let postgresRowSecurityGuarded = [
-        """
-        DO $$
-        BEGIN
-            IF (SELECT relrowsecurity FROM pg_class
-                WHERE oid = to_regclass(format('%I.walkthrough_seen', current_schema())))
-            THEN
-                \(postgresRowSecurity.joined(separator: ";\n        "));
-            END IF;
-        END
-        $$
-        """
+        RowSecurityGuard.whenRecordsAreSecured(postgresRowSecurity)
     ]
 
     /// Merges a ``Delta`` into the stored summary: parameters 1 to 3 (or `key`) are the user,
@@ -267,15 +257,8 @@ package enum SummarySQL {
     /// The summaries a reset removes, beside the records and events it removes: parameters as
     /// ``SeenSQL/reset(_:_:events:)``'s.
     package static func reset(_ reset: SeenSQL.Reset, _ dialect: SQLDialect) -> [String] {
-        let p = dialect.parameter
-        return [dialect.summariesTable, dialect.summaryPagesTable].map { table in
-            switch reset {
-            case .one:
-                return "DELETE FROM \(table) WHERE \(dialect.userColumn) = \(p(1)) "
-                    + "AND walkthrough = \(p(2))"
-            case .user: return "DELETE FROM \(table) WHERE \(dialect.userColumn) = \(p(1))"
-            case .walkthrough: return "DELETE FROM \(table) WHERE walkthrough = \(p(1))"
-            }
+        [dialect.summariesTable, dialect.summaryPagesTable].map { table in
+            SeenSQL.reset(reset, from: table, dialect)
         }
     }
 

@@ -31,17 +31,7 @@ enum ReplicaServerSQL {
             PRIMARY KEY (user_name, walkthrough)
         )
         """,
-        """
-        DO $$
-        BEGIN
-            IF (SELECT relrowsecurity FROM pg_class
-                WHERE oid = to_regclass(format('%I.walkthrough_seen', current_schema())))
-            THEN
-                \(rowSecurity.joined(separator: ";\n        "));
-            END IF;
-        END
-        $$
-        """,
+        RowSecurityGuard.whenRecordsAreSecured(rowSecurity),
     ]
 
     /// Row security for the two tables: a bound role pushes and reads only its own.
