@@ -299,7 +299,7 @@ extension PostgresSeenStore {
         }
     }
 
-    /// The funnel: from the summaries, one row a user (``SummarySQL/funnelQuery(_:)``); with
+    /// The funnel: from the summaries, one row a user (`SummarySQL.funnelQuery(_:)`); with
     /// `since`, or on a read-only store older than the summaries, from the events in one query
     /// (`EventSchema.funnelQuery`).
     public func funnelStats(

@@ -208,7 +208,7 @@ extension SQLiteSeenStore {
         }
     }
 
-    /// The funnel: from the summaries, one row a user (``SummarySQL/funnelQuery(_:)``); with
+    /// The funnel: from the summaries, one row a user (`SummarySQL.funnelQuery(_:)`); with
     /// `since`, or on a read-only store older than the summaries, from the events in one
     /// query (`EventSchema.funnelQuery`), which reads the covering index one user after
     /// another.

@@ -3,7 +3,7 @@
 /// The schema version lives in `PRAGMA user_version`; ``migrations`` holds one entry per
 /// version, in order, and opening a database runs the entries it lacks inside one
 /// `BEGIN IMMEDIATE` transaction. Version 2 added the `events` table (see ``EventSchema``), 3
-/// the experiments, 4 the funnel's summaries (``SummarySQL``), built from the events already
+/// the experiments, 4 the funnel's summaries (`SummarySQL`), built from the events already
 /// there; a version-1 store keeps every record. `PRAGMA application_id` marks the file as a walkthrough store.
 enum StoreSchema {
     /// One step of the schema: the statements that take a database at `version - 1` to

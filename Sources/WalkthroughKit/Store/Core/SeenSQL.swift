@@ -9,7 +9,7 @@ package struct SQLDialect: Sendable, Hashable {
     package var eventsTable: String
     /// The goals' table (schema version 3).
     package var goalsTable: String
-    /// The per-(user, walkthrough, version) summaries of the funnel (``SummarySQL``).
+    /// The per-(user, walkthrough, version) summaries of the funnel (`SummarySQL`).
     package var summariesTable: String
     /// The summaries' pages past the mask.
     package var summaryPagesTable: String
