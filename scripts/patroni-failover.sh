@@ -59,14 +59,8 @@ as_owner() {
     fi
 }
 
-port_in_use() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
-free_port() {
-    local port
-    while :; do
-        port=$((20000 + RANDOM % 40000))
-        port_in_use "$port" || { echo "$port"; return; }
-    done
-}
+# shellcheck source=scripts/lib/free-ports.sh
+. scripts/lib/free-ports.sh
 now_ms() { date +%s%3N; }
 say() { printf '[%6.1f s] %s\n' "$(($(now_ms) - start_ms))e-3" "$*"; }
 
@@ -99,12 +93,14 @@ trap 'exit 143' TERM
 
 password="$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')"
 replication_password="$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')"
-etcd_client="$(free_port)"
-etcd_peer="$(free_port)"
+mapfile -t ports < <(free_ports 6)
+[ "${#ports[@]}" -eq 6 ] || { echo "patroni-failover: no 6 free ports on 127.0.0.1" >&2; exit 1; }
+etcd_client="${ports[0]}"
+etcd_peer="${ports[1]}"
 declare -A pg_port api_port
 for node in 1 2; do
-    pg_port[$node]="$(free_port)"
-    api_port[$node]="$(free_port)"
+    pg_port[$node]="${ports[node * 2]}"
+    api_port[$node]="${ports[node * 2 + 1]}"
 done
 
 # Starts "$@" in its own process group (so one kill reaches it and all its children), as nobody.
@@ -203,20 +199,46 @@ chmod 0600 "$dir"/node*/patroni.yml
 is_leader() { curl -fsS "http://127.0.0.1:${api_port[$1]}/leader"; }
 is_sync_replica() { curl -fsS "http://127.0.0.1:${api_port[$1]}/sync"; }
 
+# What node $1's Patroni says of itself (its REST API's state and role), for a failure message.
+patroni_state() {
+    curl -sS --max-time 5 "http://127.0.0.1:${api_port[$1]}/patroni" 2>/dev/null |
+        python3 -c 'import json, sys; d = json.load(sys.stdin)
+print("state " + str(d.get("state", "?")) + ", role " + str(d.get("role", "?")))' 2>/dev/null ||
+        echo "its REST API does not answer"
+}
+
+# Waits until "$@" succeeds as long as the node's log $2 keeps growing: a load-proof bound, since
+# a slow machine makes Patroni slow but not silent. Gives up after $1 seconds without a new log
+# line, and after 300 s in all.
+wait_progressing() {
+    local quiet_ms=$(($1 * 1000)) log="$2" size=-1 current now changed hard
+    shift 2
+    now="$(now_ms)"
+    changed="$now"
+    hard=$((now + 300000))
+    until "$@" >/dev/null 2>&1; do
+        now="$(now_ms)"
+        current="$(stat -c %s "$log" 2>/dev/null || echo 0)"
+        [ "$current" = "$size" ] || { size="$current"; changed="$now"; }
+        [ $((now - changed)) -lt "$quiet_ms" ] && [ "$now" -lt "$hard" ] || return 1
+        sleep 0.2
+    done
+}
+
 # node1 first, so that it bootstraps the cluster and leads.
 spawn "$dir/node1/patroni.log" env HOME="$dir/node1" "${owner_prefix[@]}" \
     patroni "$dir/node1/patroni.yml"
 node1_group="${groups[-1]}"
-wait_for 60 is_leader 1 || {
-    echo "patroni-failover: node1 never led; its log:" >&2
+wait_progressing 60 "$dir/node1/patroni.log" is_leader 1 || {
+    echo "patroni-failover: node1 never led ($(patroni_state 1)); its log:" >&2
     tail -n 40 "$dir/node1/patroni.log" >&2
     exit 1
 }
 say "node1 leads (postgres on 127.0.0.1:${pg_port[1]})"
 spawn "$dir/node2/patroni.log" env HOME="$dir/node2" "${owner_prefix[@]}" \
     patroni "$dir/node2/patroni.yml"
-wait_for 90 is_sync_replica 2 || {
-    echo "patroni-failover: node2 never became the synchronous replica; its log:" >&2
+wait_progressing 90 "$dir/node2/patroni.log" is_sync_replica 2 || {
+    echo "patroni-failover: node2 never became the synchronous replica ($(patroni_state 2)); its log:" >&2
     tail -n 40 "$dir/node2/patroni.log" >&2
     exit 1
 }

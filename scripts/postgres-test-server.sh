@@ -73,6 +73,9 @@ as_owner() {
     fi
 }
 
+# shellcheck source=scripts/lib/free-ports.sh
+. "$(dirname "$0")/lib/free-ports.sh"
+
 # Whether something accepts TCP connections on 127.0.0.1:$1.
 port_in_use() {
     (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
@@ -112,8 +115,7 @@ launch() {
     [ "$durability" = durable ] || flags="$flags -c fsync=off -c full_page_writes=off"
     echo "$flags" >"$dir/flags"
     for attempt in $(seq 1 20); do
-        port=$((20000 + RANDOM % 40000))
-        port_in_use "$port" && continue
+        port="$(free_ports 1)" || continue
         if as_owner "$bin/pg_ctl" start -D "$dir/data" -w -t 60 -l "$dir/server.log" \
             -o "-p $port $flags" >/dev/null 2>&1; then
             started=yes
@@ -267,8 +269,7 @@ pgbouncer() {
     (umask 077 && printf '"walkthrough_admin" "%s"\n' "$password" >"$dir/userlist.txt")
     [ "$(id -u)" -eq 0 ] && chown -R 65534:65534 "$dir"
     for attempt in $(seq 1 20); do
-        port=$((20000 + RANDOM % 40000))
-        port_in_use "$port" && continue
+        port="$(free_ports 1)" || continue
         cat >"$dir/pgbouncer.ini" <<INI
 [databases]
 * = host=127.0.0.1 port=$(cat "$server/port")
