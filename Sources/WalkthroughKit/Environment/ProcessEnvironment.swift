@@ -9,7 +9,10 @@
     /// Every `NAME=value` pair of the environment; a name given twice keeps its first value,
     /// as `getenv` does.
     @usableFromInline package static func current() -> [String: String] {
-        var result: [String: String] = [:]
+        var count = 0
+        while environ[count] != nil { count += 1 }
+        // Sized once: growing a dictionary rehashes every name already in it.
+        var result = [String: String](minimumCapacity: count)
         var pointer = environ
         while let entry = pointer.pointee {
             // Split at the first `=` on the bytes: no Character (grapheme) work at start-up.

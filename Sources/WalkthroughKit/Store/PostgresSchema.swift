@@ -55,8 +55,9 @@ enum PostgresSchema {
             statements: PostgresEventPartitions.migration),
     ]
 
-    /// The schema version this build writes and reads: the number of migrations.
-    static var currentVersion: Int { migrations.count }
+    /// The schema version this build writes and reads: the last migration's, which a test
+    /// checks; a constant, so that a check builds none of the migrations' SQL.
+    static let currentVersion = 6
 
     /// The migrations a store at `version` still needs, in order.
     static func pending(from version: Int) -> ArraySlice<StoreSchema.Migration> {

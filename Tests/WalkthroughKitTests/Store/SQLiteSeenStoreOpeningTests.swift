@@ -132,8 +132,13 @@ struct SQLiteSeenStoreOpeningTests {
 
     // MARK: - Schema versions
 
+    /// The schema versions are constants (a check builds none of the migrations' SQL): each
+    /// must be the last migration's, with every version from 1 there once.
     @Test func migrationsAreNumberedOneByOne() {
         #expect(StoreSchema.migrations.map(\.version) == Array(1...SQLiteSeenStore.schemaVersion))
+        #expect(
+            PostgresSchema.migrations.map(\.version)
+                == Array(1...PostgresSchema.currentVersion))
     }
 
     @Test func aSchemaVersion1DatabaseWrittenByAnotherConnectionOpens() throws {
