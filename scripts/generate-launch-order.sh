@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# Writes scripts/static/launch-order.txt: the functions the `walkthrough` command runs in its
+# common launches, for the linker to place side by side (scripts/build-static.sh passes it to
+# lld as --symbol-ordering-file).
+#
+#   scripts/generate-launch-order.sh [BINARY]     (default .build/static/release/walkthrough)
+#
+# Why: the kernel maps a binary's code 64 KiB around every page a process touches, so the few
+# thousand functions a launch runs, spread over 16 MB of code, made `walkthrough seen` resident
+# at 9.3 MiB against sqlite3's 4.0. Placed together (the Swift runtime, FoundationEssentials and
+# our modules are compiled one function per section), they fill a few windows instead of
+# hundreds. See docs/benchmarks.md, "The launch floor".
+#
+# The launches: `seen` for a user who has seen the walkthrough and one who has not (first: the
+# gate's path), `due`, `mark`, `status` and `play --plain` of FoodPin, each under
+# `valgrind --tool=callgrind`, which names every function that ran. Functions are listed in the
+# order the launches first reach them. A name the code no longer has is skipped by the linker,
+# and code added since lands after the listed functions, so a stale list costs memory, never
+# correctness; run this again after large changes. Needs valgrind (exit 69 without it).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+binary="${1:-.build/static/release/walkthrough}"
+command -v valgrind >/dev/null 2>&1 || {
+    echo "generate-launch-order: valgrind not found; install Debian's valgrind" >&2
+    exit 69
+}
+[ -x "$binary" ] || {
+    echo "generate-launch-order: no binary at $binary; run scripts/build-static.sh first" >&2
+    exit 69
+}
+binary="$(readlink -f "$binary")"
+output="$PWD/scripts/static/launch-order.txt"
+dir="$(mktemp -d "${TMPDIR:-/tmp}/walkthrough-launch-order.XXXXXX")"
+trap 'rm -rf "$dir"' EXIT
+
+mkdir -p "$dir/definitions"
+cat >"$dir/definitions/launch.json" <<'EOF'
+{"id": "launch", "version": 2, "title": "Tour",
+ "when": {"maxShows": 3, "minInterval": "1d"},
+ "pages": [{"heading": "One", "content": "First", "image": "one.png", "imageAlt": "A"},
+           {"heading": "Two", "content": "Second"},
+           {"heading": "Three", "content": "Third", "since": 2}]}
+EOF
+export WALKTHROUGH_DB="$dir/seen.sqlite3" WALKTHROUGH_PATH="$dir/definitions" HOME="$dir"
+export LOGNAME=launch LANG=C.UTF-8
+unset CI WALKTHROUGH_DISABLE
+"$binary" mark launch --user seen-it >/dev/null
+
+run=0
+profile() {
+    run=$((run + 1))
+    # The command's own exit status (1 for "not seen") is part of the launch, not a failure.
+    valgrind --tool=callgrind --demangle=no --callgrind-out-file="$dir/profile.$run" \
+        "$binary" "$@" </dev/null >/dev/null 2>&1 || true
+    [ -s "$dir/profile.$run" ] || {
+        echo "generate-launch-order: callgrind wrote no profile for: walkthrough $*" >&2
+        exit 1
+    }
+}
+profile seen launch --user seen-it -q
+profile seen launch --user new-user -q
+profile due launch --user seen-it
+profile mark launch --user another
+profile status --user seen-it
+profile play walkthroughs/foodpin.json --user player --plain
+
+{
+    echo "# The functions of the walkthrough command's common launches, in the order they first"
+    echo "# run: lld's --symbol-ordering-file (scripts/build-static.sh). Written by"
+    echo "# scripts/generate-launch-order.sh; do not edit."
+    for run_profile in $(seq 1 "$run"); do
+        # fn= and cfn= lines name a function (callgrind's compressed form names it once, as
+        # "(id) name"); addresses without a symbol and recursion marks ('2) are dropped.
+        sed -nE "s/^c?fn=\([0-9]+\) //p" "$dir/profile.$run_profile" | sed -E "s/'[0-9]+$//" |
+            grep -v '^0x'
+    done | awk '!seen[$0]++'
+} >"$output.new"
+mv "$output.new" "$output"
+echo "generate-launch-order: $(grep -vc '^#' "$output") functions in ${output#"$PWD"/}"
