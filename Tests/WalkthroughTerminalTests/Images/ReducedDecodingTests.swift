@@ -125,4 +125,20 @@ struct ReducedDecodingTests {
             }
         }
     }
+
+    /// The reduced decode skips zlib's Adler-32 of the inflated rows, because each chunk's CRC
+    /// already covers every compressed byte: one flipped bit in the stream's own Adler-32 (the
+    /// last 4 bytes of the image data, before the chunk's CRC and the 12-byte IEND) is still
+    /// an error, caught by the CRC.
+    @Test func aFlippedBitInTheImageDataIsCaughtByTheChunkCRC() throws {
+        let png = try #require(PNGEncoding.encode(Self.picture()))
+        #expect(Array(png.suffix(8).prefix(4)) == Array("IEND".utf8))
+        var damaged = png
+        damaged[png.count - 12 - 4 - 1] ^= 0x01
+        #expect(throws: ImageDecodingError.self) {
+            try damaged.withUnsafeBytes { try ImageDecoder.decode($0, atLeast: (34, 24)) }
+        }
+        let whole = try png.withUnsafeBytes { try ImageDecoder.decode($0, atLeast: (34, 24)) }
+        #expect(whole.width >= 34)
+    }
 }
