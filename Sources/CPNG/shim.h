@@ -107,45 +107,30 @@ static inline int walkthrough_png_decode_reduced(const unsigned char *data, unsi
         // Per output pixel of the current output row: alpha, red × alpha, green × alpha,
         // blue × alpha, and the pixel count.
         sums = (uint64_t *)calloc((size_t)out_width * 5, sizeof(uint64_t));
-        // Output column x takes the source columns [columns[x], columns[x + 1]): those whose
-        // x × out_width / width rounds down to it. Summed as runs, one output pixel at a time.
-        columns = (unsigned *)malloc(((size_t)out_width + 1) * sizeof(unsigned));
+        // The output column of each source column, worked out once.
+        columns = (unsigned *)malloc((size_t)width * sizeof(unsigned));
         if (row == NULL || sums == NULL || columns == NULL) png_error(png, "out of memory");
-        // The loops work on plain copies: a volatile pointer (kept for the error path after a
-        // longjmp) is read from memory at every use, which made the sums cost as much as
-        // libpng's own row work.
-        unsigned char *const row_bytes = row;
-        uint64_t *const row_sums = sums;
-        unsigned *const starts = columns;
-        for (unsigned x = 0; x <= out_width; x++)
-            starts[x] = (unsigned)(((uint64_t)x * width + out_width - 1) / out_width);
+        for (unsigned x = 0; x < width; x++)
+            columns[x] = (unsigned)((uint64_t)x * out_width / width);
         unsigned current = 0;
         for (unsigned y = 0; y < height; y++) {
-            png_read_row(png, row_bytes, NULL);
-            for (unsigned x = 0; x < out_width; x++) {
-                const unsigned char *pixel = row_bytes + (size_t)starts[x] * 4;
-                const unsigned char *end = row_bytes + (size_t)starts[x + 1] * 4;
-                uint64_t alpha = 0, red = 0, green = 0, blue = 0;
-                for (; pixel < end; pixel += 4) {
-                    unsigned a = pixel[3];
-                    alpha += a;
-                    red += pixel[0] * a;
-                    green += pixel[1] * a;
-                    blue += pixel[2] * a;
-                }
-                uint64_t *sum = row_sums + (size_t)x * 5;
+            png_read_row(png, row, NULL);
+            for (unsigned x = 0; x < width; x++) {
+                const unsigned char *pixel = row + (size_t)x * 4;
+                uint64_t *sum = sums + (size_t)columns[x] * 5;
+                uint64_t alpha = pixel[3];
                 sum[0] += alpha;
-                sum[1] += red;
-                sum[2] += green;
-                sum[3] += blue;
-                sum[4] += starts[x + 1] - starts[x];
+                sum[1] += pixel[0] * alpha;
+                sum[2] += pixel[1] * alpha;
+                sum[3] += pixel[2] * alpha;
+                sum[4] += 1;
             }
             unsigned next = y + 1 < height ? (unsigned)((uint64_t)(y + 1) * out_height / height)
                                            : out_height;
             if (next != current) {
                 unsigned char *out = rgba + (size_t)current * out_width * 4;
                 for (unsigned x = 0; x < out_width; x++) {
-                    uint64_t *sum = row_sums + (size_t)x * 5;
+                    uint64_t *sum = sums + (size_t)x * 5;
                     uint64_t count = sum[4] ? sum[4] : 1;
                     out[x * 4 + 3] = (unsigned char)((sum[0] + count / 2) / count);
                     for (int channel = 0; channel < 3; channel++) {
@@ -153,7 +138,7 @@ static inline int walkthrough_png_decode_reduced(const unsigned char *data, unsi
                             sum[0] ? (unsigned char)((sum[1 + channel] + sum[0] / 2) / sum[0]) : 0;
                     }
                 }
-                memset(row_sums, 0, (size_t)out_width * 5 * sizeof(uint64_t));
+                memset(sums, 0, (size_t)out_width * 5 * sizeof(uint64_t));
                 current = next;
             }
         }
