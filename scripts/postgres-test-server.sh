@@ -139,9 +139,11 @@ launch() {
 
 # The watchdog for folder $1: stops its server and removes it when process $2 ends.
 watch_for() {
-    # In its own session, so Ctrl-C in the terminal does not end it first.
+    # In its own session, so Ctrl-C in the terminal does not end it first; a watchdog told to
+    # end (SIGTERM, as `pkill -f` of the checkout sends) stops its server on the way out.
     setsid bash -c '
         trap "" INT HUP
+        trap "\"\$3\" stop \"\$2\"; exit 143" TERM
         while kill -0 "$1" 2>/dev/null && [ -d "$2" ]; do sleep 1; done
         "$3" stop "$2"
     ' watchdog "$2" "$1" "$(readlink -f "$0")" </dev/null >/dev/null 2>&1 &
