@@ -79,7 +79,7 @@ for library in "${libraries[@]}"; do flags+=(-Xlinker "$library"); done
 # scripts/generate-launch-order.sh): lld places them in that order, each in its own section
 # (-function-sections for our Swift modules; the toolchain's static runtime and Foundation are
 # built that way), so a launch touches a few 64 KiB windows of code instead of hundreds
-# (`walkthrough seen`: 9.3 MiB resident before, 6.3 after). Without lld in the toolchain, the
+# (`walkthrough seen`: 9.3 MiB resident before, 6.1 after). Without lld in the toolchain, the
 # default linker and no ordering.
 if [ -x "$toolchain/ld.lld" ] && [ -f scripts/static/launch-order.txt ]; then
     flags+=(-Xswiftc -use-ld=lld -Xswiftc -Xfrontend -Xswiftc -function-sections)
