@@ -13,10 +13,12 @@
 #
 # The launches: `seen` for a user who has seen the walkthrough and one who has not (first: the
 # gate's path), `due`, `mark`, `status` and `play --plain` of FoodPin, each under
-# `valgrind --tool=callgrind`, which names every function that ran. Functions are listed in the
-# order the launches first reach them. A name the code no longer has is skipped by the linker,
-# and code added since lands after the listed functions, so a stale list costs memory, never
-# correctness; run this again after large changes. Needs valgrind (exit 69 without it).
+# `valgrind --tool=callgrind`, which names every function that ran. Functions are listed launch
+# by launch, each once, in the order its profile names them (callgrind's, not the order they ran:
+# what matters is that a launch's functions sit together). A name the code no longer has is
+# skipped by the linker, and code added since lands after the listed functions, so a stale list
+# costs memory, never correctness; run this again after large changes. Needs valgrind (exit 69
+# without it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -66,8 +68,8 @@ profile status --user seen-it
 profile play walkthroughs/foodpin.json --user player --plain
 
 {
-    echo "# The functions of the walkthrough command's common launches, in the order they first"
-    echo "# run: lld's --symbol-ordering-file (scripts/build-static.sh). Written by"
+    echo "# The functions of the walkthrough command's common launches, launch by launch (seen"
+    echo "# first): lld's --symbol-ordering-file (scripts/build-static.sh). Written by"
     echo "# scripts/generate-launch-order.sh; do not edit."
     for run_profile in $(seq 1 "$run"); do
         # fn= and cfn= lines name a function (callgrind's compressed form names it once, as
