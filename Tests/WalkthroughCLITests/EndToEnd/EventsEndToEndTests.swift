@@ -280,6 +280,25 @@ struct EventsEndToEndTests {
         #expect(try events(sandbox, env).count == 3)
     }
 
+    /// Through the replica, a view shows what this machine recorded even when no launch could
+    /// create the server's tables within its budget (a slow server or pooler; here a budget of
+    /// 1 ms): `events` pushes the outbox first, creating the tables as those pushes would have.
+    @Test(.enabled(if: TestPostgres.unavailableReason == nil, "no PostgreSQL server for the tests"))
+    func aViewThroughTheReplicaPushesWhatNoLaunchCouldWhileTheServerHadNoTables() throws {
+        let sandbox = try Sandbox()
+        try sandbox.define(
+            "tour.json", definition(version: 1, pages: 4, navigation: "free"))
+        let env = [
+            "WALKTHROUGH_DB": try TestPostgres.shared().freshSchemaURL(), "CI": "",
+            "WALKTHROUGH_REPLICA": "", "WALKTHROUGH_NETWORK_BUDGET": "1",
+        ]
+        try play(sandbox, env, "early", "q\n")
+        #expect(try events(sandbox, env).count == 3)
+        let stats = try json(
+            try sandbox.execute(["stats", "tour", "--json"], extra: env).standardOutput)
+        #expect(stats["users"] as? Int == 1)
+    }
+
     @Test(arguments: Backend.available)
     func resetAndPruneForgetEvents(backend: Backend) throws {
         let (sandbox, env) = try setUp(backend)

@@ -51,13 +51,25 @@ extension ReplicaSeenStore {
         return server
     }
 
-    /// ``requireServer(pushing:)``, or `nil` when the server has no store yet (nothing to push
-    /// to, nothing recorded there).
+    /// ``requireServer(pushing:)``, or `nil` when the server has no store yet and this machine
+    /// has nothing to push to it.
+    ///
+    /// Writes made here wait in the outbox while the server has no tables yet: every launch's
+    /// push may run out of its budget creating them (a slow server or pooler). Those writes are
+    /// pushed now, creating the tables as the writes' own pushes would have, so a view never
+    /// leaves out what this machine recorded.
     func presentServer() throws(SeenStoreError) -> PostgresSeenStore? {
         do {
             return try requireServer()
         } catch .databaseMissing {
-            return nil
+            guard try pendingCount() > 0 else { return nil }
+            let creating = PostgresSeenStore.Options(createIfMissing: true, readOnly: false)
+            let store = try PostgresSeenStore(
+                url: url, options: creating, environment: environment)
+            server.withLock { $0 = .connected(store) }
+            rememberEnforcedUser(store.enforcedUser)
+            _ = try push(to: store)
+            return store
         }
     }
 
