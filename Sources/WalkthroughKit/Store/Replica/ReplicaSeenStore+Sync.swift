@@ -45,14 +45,17 @@ extension ReplicaSeenStore {
     /// The server for an administrative view, with this machine's outbox pushed to it first.
     ///
     /// - Throws: ``SeenStoreError`` when the server cannot be reached.
-    func requireServer(pushing: Bool = true) throws(SeenStoreError) -> PostgresSeenStore {
-        let server = try connect(budget: nil)
+    /// `creating` creates the server's tables when they are missing, as a write's push does.
+    func requireServer(
+        pushing: Bool = true, creating: Bool = false
+    ) throws(SeenStoreError) -> PostgresSeenStore {
+        let server = try connect(budget: nil, creating: creating)
         if pushing { _ = try push(to: server) }
         return server
     }
 
-    /// ``requireServer(pushing:)``, or `nil` when the server has no store yet and this machine
-    /// has nothing to push to it.
+    /// ``requireServer(pushing:creating:)``, or `nil` when the server has no store yet and this
+    /// machine has nothing to push to it.
     ///
     /// Writes made here wait in the outbox while the server has no tables yet: every launch's
     /// push may run out of its budget creating them (a slow server or pooler). Those writes are
@@ -60,16 +63,9 @@ extension ReplicaSeenStore {
     /// leaves out what this machine recorded.
     func presentServer() throws(SeenStoreError) -> PostgresSeenStore? {
         do {
-            return try requireServer()
+            return try requireServer(creating: try pendingCount() > 0)
         } catch .databaseMissing {
-            guard try pendingCount() > 0 else { return nil }
-            let creating = PostgresSeenStore.Options(createIfMissing: true, readOnly: false)
-            let store = try PostgresSeenStore(
-                url: url, options: creating, environment: environment)
-            server.withLock { $0 = .connected(store) }
-            rememberEnforcedUser(store.enforcedUser)
-            _ = try push(to: store)
-            return store
+            return nil
         }
     }
 
@@ -84,7 +80,9 @@ extension ReplicaSeenStore {
     }
 
     /// The server, connected once; a failure is remembered.
-    private func connect(budget: Duration?) throws(SeenStoreError) -> PostgresSeenStore {
+    private func connect(
+        budget: Duration?, creating: Bool = false
+    ) throws(SeenStoreError) -> PostgresSeenStore {
         let state = server.withLock { $0 }
         switch state {
         case .connected(let store):
@@ -97,7 +95,7 @@ extension ReplicaSeenStore {
         }
         let result: Result<PostgresSeenStore, SeenStoreError>
         do {
-            result = .success(try open(budget: budget))
+            result = .success(try open(budget: budget, creating: creating))
         } catch {
             result = .failure(error)
         }
@@ -114,9 +112,12 @@ extension ReplicaSeenStore {
 
     /// Opens the server; with a budget, a refused connection or a server starting up is tried
     /// again, with a growing pause, until the budget is spent.
-    private func open(budget: Duration?) throws(SeenStoreError) -> PostgresSeenStore {
+    private func open(
+        budget: Duration?, creating: Bool
+    ) throws(SeenStoreError) -> PostgresSeenStore {
         var serverOptions = PostgresSeenStore.Options(
-            createIfMissing: options.createIfMissing && !options.readOnly, readOnly: false)
+            createIfMissing: creating || (options.createIfMissing && !options.readOnly),
+            readOnly: false)
         guard let budget else {
             return try PostgresSeenStore(url: url, options: serverOptions, environment: environment)
         }
@@ -244,7 +245,8 @@ extension ReplicaSeenStore {
     /// Pushes the outbox within the budget; what is not pushed waits for the next command.
     func pushWithinBudget() {
         guard !options.administrative else {
-            _ = try? requireServer()
+            // A write's push: it creates the server's tables as any write's push does.
+            _ = try? requireServer(creating: true)
             return
         }
         guard let server = serverWithinBudget() else { return }
