@@ -10,7 +10,8 @@ import WalkthroughKit
 //   without repeats, and every translated field has the default locale's text, shown by default;
 // - localizing for any tag gives, field by field, one of that field's own texts (or the plain
 //   string), never crosses scripts (a text chosen for a tag with a script is in a locale of the
-//   same script, or is the default), and keeps id, version and pages;
+//   same script, of the same language or one CLDR matches to it, or is the default), and keeps
+//   id, version and pages;
 // - it round-trips: the translations written back as JSON objects and loaded again are the same;
 // - each diagnostic about locales names a place that exists in the input's paths.
 
@@ -82,7 +83,6 @@ private func checkLocalized(_ walkthrough: Walkthrough, for request: LanguageTag
     require(shown.pages.count == walkthrough.pages.count, "page count")
     require(shown.requestedLocale == request, "requestedLocale")
     require(walkthrough.locales.contains(shown.locale), "locale \(shown.locale) not among locales")
-    let script = request.map { $0.withLikelyScript.script }
     func checkField(
         _ values: [String: String]?, _ original: String?, _ text: String?, _ name: String
     ) {
@@ -96,12 +96,26 @@ private func checkLocalized(_ walkthrough: Walkthrough, for request: LanguageTag
         }
         let keys = values.filter { sameScalars($0.value, text) }.map(\.key)
         require(!keys.isEmpty, "\(name): shows a text that is none of its translations")
-        guard let request, !request.isIrregular, let script else { return }
-        // The text is the default's, or in a locale of the requested language and script.
+        guard let request, !request.isIrregular else { return }
+        // The text is the default's, the request's own, or in a locale of the requested
+        // script (for Serbian, of either of its scripts) and of the requested language or one
+        // CLDR matches to it (`za` and `yue` users read `zh`, `nb` users `no`): both tags
+        // compared as CLDR compares them, aliases replaced (`hzn-aat` is `sq`) and likely
+        // subtags added.
+        let wanted = MatchingLocale(request)
         let fits = keys.contains { key in
             if key == walkthrough.defaultLocale { return true }
-            guard let tag = LanguageTag(key)?.withLikelyScript else { return false }
-            return tag.language == request.withLikelyScript.language && tag.script == script
+            guard let tag = LanguageTag(key) else { return false }
+            if tag == request { return true }
+            let candidate = MatchingLocale(tag)
+            let sameScript =
+                wanted.script == candidate.script
+                || (wanted.language == candidate.language
+                    && MatchingLocale.scriptsAreMutuallyIntelligible(
+                        wanted.language, wanted.script, candidate.script))
+            return sameScript
+                && MatchingLocale.distance(desired: wanted, supported: candidate)
+                    < LocaleMatcher.threshold
         }
         require(fits, "\(name): \(keys) shown for \(request), across scripts")
     }

@@ -125,6 +125,11 @@ struct LocaleNegotiationTests {
         ("nb", ["en", "no"], "no"), ("no", ["en", "nb"], "nb"), ("nn", ["en", "nb"], "nb"),
         ("yue", ["en", "zh-Hant", "zh-Hans"], "zh-Hant"),
         ("yue-Hans", ["en", "zh-Hans"], "zh-Hans"),
+        // Zhuang readers of Chinese, one way only (found by the localized fuzzer)
+        ("za-Hant", ["en", "zh-Hant", "zh-Hans"], "zh-Hant"),
+        ("za", ["en", "zh-Hant", "zh-Hans"], "en"), ("zh", ["en", "za"], "en"),
+        // an extended language subtag names the language, aliases applied (`aat` is `sq`)
+        ("hzn-aat", ["en", "zh-Hant", "sq"], "sq"),
         // irregular tags match only themselves
         ("i-klingon", ["en", "i-klingon"], "i-klingon"),
         ("x-pirate", ["en", "en-US"], "en"),
