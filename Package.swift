@@ -35,6 +35,9 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
         ),
+        /// The player's reduced PNG decode: libpng's rows summed straight into the cells drawn,
+        /// C compiled with the package's optimisation (SSE2 where the target has it).
+        .target(name: "CPNGReduced", dependencies: ["CPNG"]),
         /// libjpeg (libjpeg-turbo), to decode the pages' JPEG images; its shim catches
         /// libjpeg's errors in C.
         .systemLibrary(
@@ -48,7 +51,9 @@ let package = Package(
             pkgConfig: "chafa",
             providers: [.apt(["libchafa-dev"])]
         ),
-        .target(name: "WalkthroughKit", dependencies: ["CSQLite", "CLibPQ", "CPNG", "CJPEG"]),
+        .target(
+            name: "WalkthroughKit",
+            dependencies: ["CSQLite", "CLibPQ", "CPNG", "CPNGReduced", "CJPEG"]),
         .target(
             name: "WalkthroughTerminal",
             dependencies: [
@@ -86,7 +91,7 @@ let package = Package(
             path: "Tests/WalkthroughTestSupport"),
         .testTarget(
             name: "WalkthroughKitTests",
-            dependencies: ["WalkthroughKit", "CSQLite", "WalkthroughTestSupport"],
+            dependencies: ["WalkthroughKit", "CSQLite", "CPNGReduced", "WalkthroughTestSupport"],
             // The requests the locale matcher is checked with against Python's langcodes.
             exclude: ["Localization/Reference"]
         ),

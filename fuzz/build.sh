@@ -5,7 +5,8 @@
 #
 # SwiftPM executables do not link with -sanitize=fuzzer, so this compiles the package's sources
 # directly with swiftc, instrumented for coverage (libFuzzer) and checked by AddressSanitizer:
-# WalkthroughKit as a static library (C modules CSQLite, CLibPQ, CPNG, CJPEG), WalkthroughTerminal on top,
+# WalkthroughKit as a static library (C modules CSQLite, CLibPQ, CPNG, CJPEG, and CPNGReduced, whose C
+# is compiled with clang, instrumented the same way), WalkthroughTerminal on top,
 # then each target: fuzz/targets/NAME.swift with an @_cdecl("LLVMFuzzerTestOneInput") entry.
 # The `arguments` target is compiled into one module with the CLI's sources (all but main.swift),
 # so it reaches the command line's internal parser.
@@ -37,7 +38,7 @@ flags=(
 root=$(pwd)
 # Absolute, so that the link step can run from another folder.
 paths=(-I "$root/Sources/CSQLite" -I "$root/Sources/CLibPQ/include" -I "$root/Sources/CPNG"
-    -I "$root/Sources/CJPEG" -I "$root/$out" -L "$root/$out")
+    -I "$root/Sources/CPNGReduced/include" -I "$root/Sources/CJPEG" -I "$root/$out" -L "$root/$out")
 # libpq's headers are in their own folder (pkg-config libpq says where). The fuzzers link libpq
 # itself (-lpq below) rather than the loader in Sources/CLibPQ, which only SwiftPM builds.
 paths+=($(pkg-config --cflags-only-I libpq 2>/dev/null | sed 's/-I/-Xcc -I/g'))
@@ -73,6 +74,29 @@ build_library() {
     fi
 }
 
+# build_c_library NAME: Sources/NAME's C files as a static library, with the same coverage and
+# AddressSanitizer instrumentation as the Swift (-fsanitize=fuzzer-no-link: the fuzzer's main
+# comes with the target's link).
+build_c_library() {
+    local name=$1
+    local files
+    mapfile -t files < <(find "Sources/$name" -name '*.c' | sort)
+    if stale "$out/lib$name.a" "${files[@]}" Sources/"$name"/include/*.h fuzz/build.sh; then
+        echo "fuzz/build.sh: compiling $name (${#files[@]} files)" >&2
+        local clang
+        clang="$(dirname "$(command -v swiftc)")/clang"
+        local objects=()
+        for file in "${files[@]}"; do
+            local object="$out/$name-$(basename "$file" .c).o"
+            "$clang" -c -O2 -g -fsanitize=fuzzer-no-link,address -I "Sources/$name/include" \
+                $(pkg-config --cflags-only-I libpng 2>/dev/null) "$file" -o "$object"
+            objects+=("$object")
+        done
+        rm -f "$out/lib$name.a"
+        "$(dirname "$clang")/llvm-ar" rcs "$out/lib$name.a" "${objects[@]}"
+    fi
+}
+
 # build_target NAME: the fuzzer executable .build/fuzz/fuzz-NAME.
 build_target() {
     local name=$1
@@ -88,14 +112,14 @@ build_target() {
         module=WalkthroughCLI
     fi
     if stale "$binary" "${files[@]}" "$out/libWalkthroughKit.a" "$out/libWalkthroughTerminal.a" \
-        fuzz/build.sh; then
+        "$out/libCPNGReduced.a" fuzz/build.sh; then
         echo "fuzz/build.sh: linking fuzz-$name" >&2
         # Run from .build/fuzz/targets, where swiftc leaves the module files it writes beside
         # a whole-module build, with every path made absolute.
         mkdir -p "$out/targets"
         (cd "$out/targets" && swiftc "${flags[@]}" "${paths[@]}" -module-name "$module" -wmo \
             "${files[@]/#/$root/}" \
-            -lWalkthroughTerminal -lWalkthroughKit -lswiftSynchronization -lsqlite3 -lpq -lpng16 -ljpeg \
+            -lWalkthroughTerminal -lWalkthroughKit -lCPNGReduced -lswiftSynchronization -lsqlite3 -lpq -lpng16 -ljpeg \
             -o "$root/$binary")
     fi
 }
@@ -107,6 +131,7 @@ if [ "${#targets[@]}" -eq 0 ]; then
     done
 fi
 
+build_c_library CPNGReduced
 build_library WalkthroughKit Sources/WalkthroughKit
 build_library WalkthroughTerminal Sources/WalkthroughTerminal
 for target in "${targets[@]}"; do

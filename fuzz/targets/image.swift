@@ -9,7 +9,7 @@ import WalkthroughTerminal
 // - a decoded image has width × height × 4 bytes, within the limits (at most 256 pixels a side
 //   here, so that a valid mutation stays quick);
 // - symbol art of a decoded image has exactly the rows asked for;
-// - the reduced decode the player uses (libpng's row API in the CPNG shim, libjpeg's scaling)
+// - the reduced decode the player uses (libpng's row API in Sources/CPNGReduced, libjpeg's scaling)
 //   never crashes either, and gives no more pixels than the image and no fewer than asked.
 
 /// libFuzzer calls this once per input: `size` bytes at `data`; returns 0 (the input is

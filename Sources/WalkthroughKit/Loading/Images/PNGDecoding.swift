@@ -1,4 +1,5 @@
 import CPNG
+import CPNGReduced
 
 /// PNG through libpng's simplified API, which keeps libpng's longjmp error handling inside
 /// libpng (an error is a return value with a message) and applies libpng's default limits to
