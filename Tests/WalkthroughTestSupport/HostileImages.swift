@@ -32,10 +32,10 @@ package enum HostileImages {
 
     /// A PNG (8-bit RGBA) of the given header and image data.
     package static func png(width: UInt32, height: UInt32, idat: [UInt8]) -> [UInt8] {
-        var header: [UInt8] = []
-        header += bigEndian(width) + bigEndian(height) + [8, 6, 0, 0, 0]
-        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header)
-            + chunk("IDAT", idat) + chunk("IEND", [])
+        let header =
+            PNGChunks.bigEndian(width) + PNGChunks.bigEndian(height) + [8, 6, 0, 0, 0]
+        return PNGChunks.signature + PNGChunks.chunk("IHDR", header)
+            + PNGChunks.chunk("IDAT", idat) + PNGChunks.chunk("IEND", [])
     }
 
     /// 64×64 pixels whose IDAT is 1 GiB of zeros deflated (about 1 MiB), deflated by Python's
@@ -57,27 +57,5 @@ package enum HostileImages {
         }
         let idat = try Data(contentsOf: URL(fileURLWithPath: path))
         return png(width: 64, height: 64, idat: Array(idat))
-    }
-
-    private static func chunk(_ kind: String, _ data: [UInt8]) -> [UInt8] {
-        let body = Array(kind.utf8) + data
-        return bigEndian(UInt32(data.count)) + body + bigEndian(crc32(body))
-    }
-
-    private static func bigEndian(_ value: UInt32) -> [UInt8] {
-        [
-            UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF),
-            UInt8(value & 0xFF),
-        ]
-    }
-
-    /// CRC-32 (ISO-HDLC), as PNG chunks carry.
-    private static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        return ~crc
     }
 }

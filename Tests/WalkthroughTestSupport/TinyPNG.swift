@@ -27,21 +27,11 @@ package func tinyPNG(
         zlib += raw[offset..<(offset + count)]
         offset += count
     } while offset < raw.count
-    zlib += bigEndian(adler32(raw))
-
-    var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-    func chunk(_ type: String, _ data: [UInt8]) {
-        let body = Array(type.utf8) + data
-        png += bigEndian(UInt32(data.count)) + body + bigEndian(crc32(body))
-    }
-    chunk("IHDR", bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, 2, 0, 0, 0])
-    chunk("IDAT", zlib)
-    chunk("IEND", [])
-    return png
-}
-
-private func bigEndian(_ value: UInt32) -> [UInt8] {
-    [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> UInt32($0)) }
+    zlib += PNGChunks.bigEndian(adler32(raw))
+    let header =
+        PNGChunks.bigEndian(UInt32(width)) + PNGChunks.bigEndian(UInt32(height)) + [8, 2, 0, 0, 0]
+    return PNGChunks.signature + PNGChunks.chunk("IHDR", header) + PNGChunks.chunk("IDAT", zlib)
+        + PNGChunks.chunk("IEND", [])
 }
 
 private func adler32(_ bytes: [UInt8]) -> UInt32 {
@@ -52,13 +42,4 @@ private func adler32(_ bytes: [UInt8]) -> UInt32 {
         high = (high + low) % 65_521
     }
     return high << 16 | low
-}
-
-private func crc32(_ bytes: [UInt8]) -> UInt32 {
-    var crc: UInt32 = 0xFFFF_FFFF
-    for byte in bytes {
-        crc ^= UInt32(byte)
-        for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-    }
-    return ~crc
 }

@@ -111,6 +111,21 @@ struct ReducedDecodingTests {
         }
     }
 
+    /// A file that states its gamma (gAMA: 1.0, linear light, as some tools write; 1/2.2;
+    /// 0.22) is drawn reduced as the whole decode, libpng's simplified API, gives it: for 8-bit
+    /// colour in and out that API leaves the samples as they are, and so does the row decode.
+    @Test(arguments: [100_000, 45_455, 22_000])
+    func aPNGThatStatesItsGammaReducesAsItsWholeDecode(gamma: UInt32) throws {
+        let plain = try #require(PNGEncoding.encode(Self.picture()))
+        let png = PNGChunks.inserting(
+            PNGChunks.chunk("gAMA", PNGChunks.bigEndian(gamma)), afterHeaderOf: plain)
+        let whole = try png.withUnsafeBytes { try ImageDecoder.decode($0) }
+        let reduced = try png.withUnsafeBytes { try ImageDecoder.decode($0, atLeast: (68, 48)) }
+        let expected = Self.boxAverage(whole, width: reduced.width, height: reduced.height)
+        let worst = zip(expected, reduced.pixels.map(Int.init)).map { abs($0 - $1) }.max() ?? 0
+        #expect(worst <= 1, "largest difference from the box average: \(worst)")
+    }
+
     @Test func aDamagedPNGDecodedReducedIsAnError() throws {
         let png = try #require(PNGEncoding.encode(Self.picture()))
         for length in [60, png.count / 2, png.count - 20] {
