@@ -38,7 +38,80 @@ extension StoreLookupSuite {
             }
             measurements.append(measurement)
         }
+        measurements.append(try scaleLine(context, server: server, rounds: rounds))
         return measurements
+    }
+
+    /// The store's lookup on a table of 10M users against one of 100k (10k against 1k with
+    /// `--quick`): what the table's size costs a lookup (the index's depth, what of it stays
+    /// cached). Target ≤ 1.2×. Both sides run the store's own statement, prepared once per
+    /// table, on one connection: two connections' round trips differ by up to 5× with where
+    /// the scheduler puts their server processes (18 against 85–120 µs here, flipping from run
+    /// to run), which would swamp what the table's size does.
+    private static func scaleLine(
+        _ context: BenchContext, server: BenchPostgres, rounds: Int
+    ) throws -> Measurement {
+        let (large, small) = context.quick ? (10_000, 1_000) : (10_000_000, 100_000)
+        let operations = context.quick ? 300 : 10_000
+        let label =
+            "PostgreSQL lookup, \(Format.count(large)) users vs \(Format.count(small)) users"
+        let raw = try RawLibPQ(url: server.url)
+        let statement = PostgresSeenStore.SQL.hasSeen
+        let table = "FROM walkthrough_seen "
+        guard statement.sql.contains(table) else {
+            throw BenchError("the store's lookup no longer reads \(table): \(statement.sql)")
+        }
+        func side(users: Int) throws -> (name: String, users: CStrings) {
+            let schema = try server.store(users: users, progress: context.progress)
+            let name = "bench_scale_\(users)"
+            try raw.prepare(
+                name: name,
+                sql: statement.sql.replacing(table, with: "FROM \(schema).walkthrough_seen "),
+                types: [RawLibPQ.text, RawLibPQ.text, RawLibPQ.int8])
+            var random = SplitMix64(seed: 0x5CA1_0000 ^ UInt64(users))
+            return (
+                name,
+                CStrings((0..<operations).map { _ in SeenDatabase.user(random.next(below: users)) })
+            )
+        }
+        let ours = try side(users: large)
+        let baseline = try side(users: small)
+        let constants = CStrings([SeenDatabase.walkthrough, "1"])
+        func time(_ side: (name: String, users: CStrings)) throws -> Double {
+            var hits = 0
+            var failure: String?
+            var values: [UnsafePointer<CChar>?] = [nil, constants.pointer(0), constants.pointer(1)]
+            let elapsed = Clock.measure {
+                for index in 0..<operations {
+                    values[0] = side.users.pointer(index)
+                    let result = PQexecPrepared(raw.handle, side.name, 3, values, nil, nil, 0)
+                    if PQresultStatus(result) == PGRES_TUPLES_OK {
+                        if PQntuples(result) == 1 { hits += 1 }
+                    } else if failure == nil {
+                        failure = raw.message
+                    }
+                    PQclear(result)
+                }
+            }
+            guard failure == nil, hits == operations else {
+                throw BenchError(
+                    "the lookup found \(hits) of \(operations) users\(failure.map { ": \($0)" } ?? "")"
+                )
+            }
+            return Double(elapsed) / Double(operations) / 1e3
+        }
+        let result = try Interleaved.run(rounds: rounds) { _ in
+            try time(ours)
+        } baseline: { _ in
+            try time(baseline)
+        }
+        var measurement = Measurement(
+            .storeLookup, label, metric: .microsecondsPerOperation, n: large,
+            ours: Summary(result.ours), baseline: Summary(result.baseline))
+        measurement.note =
+            "\(label): the store's statement (\(statement.name)) on each table, one connection, "
+            + "random users; target ≤ 1.2×"
+        return measurement
     }
 
     private static func postgresLabel(_ users: Int) -> String {
