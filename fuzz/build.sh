@@ -12,7 +12,8 @@
 # so it reaches the command line's internal parser.
 #
 # A module is rebuilt only when one of its inputs is newer than its output. FUZZ_BUILD_DIR
-# builds somewhere else (default .build/fuzz), e.g. while a long run uses the binaries there.
+# builds somewhere else (default .build/fuzz; a relative path is taken from the repository),
+# e.g. while a long run uses the binaries there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,7 +21,11 @@ if ! command -v swiftc >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swiftc ]; then
     export PATH="/opt/swift/usr/bin:$PATH"
 fi
 
+root=$(pwd)
+# The build folder, made absolute (FUZZ_BUILD_DIR may be either), so that the link step can run
+# from another folder.
 out="${FUZZ_BUILD_DIR:-.build/fuzz}"
+case "$out" in /*) ;; *) out="$root/$out" ;; esac
 mkdir -p "$out"
 
 # The package's settings (Package.swift applies them to every target) and the fuzzing ones.
@@ -35,10 +40,9 @@ flags=(
     -sanitize=fuzzer,address
     -use-ld=lld
 )
-root=$(pwd)
 # Absolute, so that the link step can run from another folder.
 paths=(-I "$root/Sources/CSQLite" -I "$root/Sources/CLibPQ/include" -I "$root/Sources/CPNG"
-    -I "$root/Sources/CPNGReduced/include" -I "$root/Sources/CJPEG" -I "$root/$out" -L "$root/$out")
+    -I "$root/Sources/CPNGReduced/include" -I "$root/Sources/CJPEG" -I "$out" -L "$out")
 # libpq's headers are in their own folder (pkg-config libpq says where). The fuzzers link libpq
 # itself (-lpq below) rather than the loader in Sources/CLibPQ, which only SwiftPM builds.
 paths+=($(pkg-config --cflags-only-I libpq 2>/dev/null | sed 's/-I/-Xcc -I/g'))
@@ -120,7 +124,7 @@ build_target() {
         (cd "$out/targets" && swiftc "${flags[@]}" "${paths[@]}" -module-name "$module" -wmo \
             "${files[@]/#/$root/}" \
             -lWalkthroughTerminal -lWalkthroughKit -lCPNGReduced -lswiftSynchronization -lsqlite3 -lpq -lpng16 -ljpeg \
-            -o "$root/$binary")
+            -o "$binary")
     fi
 }
 
