@@ -76,29 +76,8 @@ extension StoreLookupSuite {
         }
         let ours = try side(users: large)
         let baseline = try side(users: small)
-        let constants = CStrings([SeenDatabase.walkthrough, "1"])
         func time(_ side: (name: String, users: CStrings)) throws -> Double {
-            var hits = 0
-            var failure: String?
-            var values: [UnsafePointer<CChar>?] = [nil, constants.pointer(0), constants.pointer(1)]
-            let elapsed = Clock.measure {
-                for index in 0..<operations {
-                    values[0] = side.users.pointer(index)
-                    let result = PQexecPrepared(raw.handle, side.name, 3, values, nil, nil, 0)
-                    if PQresultStatus(result) == PGRES_TUPLES_OK {
-                        if PQntuples(result) == 1 { hits += 1 }
-                    } else if failure == nil {
-                        failure = raw.message
-                    }
-                    PQclear(result)
-                }
-            }
-            guard failure == nil, hits == operations else {
-                throw BenchError(
-                    "the lookup found \(hits) of \(operations) users\(failure.map { ": \($0)" } ?? "")"
-                )
-            }
-            return Double(elapsed) / Double(operations) / 1e3
+            try rawLookups(raw, statement: side.name, users: side.users, count: operations)
         }
         let result = try Interleaved.run(rounds: rounds) { _ in
             try time(ours)
@@ -134,7 +113,6 @@ extension StoreLookupSuite {
             name: statement.name, sql: statement.sql,
             types: [RawLibPQ.text, RawLibPQ.text, RawLibPQ.int8])
         let cNames = CStrings(names)
-        let constants = CStrings([SeenDatabase.walkthrough, "1"])
         let count = names.count
         return try Interleaved.run(rounds: rounds) { _ in
             var hits = 0
@@ -149,13 +127,26 @@ extension StoreLookupSuite {
             guard hits == count else { throw BenchError("hasSeen found \(hits) of \(count) users") }
             return Double(elapsed) / Double(count) / 1e3
         } baseline: { _ in
-            var hits = 0
-            var failure: String?
+            try rawLookups(raw, statement: statement.name, users: cNames, count: count)
+        }
+    }
+
+    /// Runs the prepared lookup `statement` on `raw` for each of the first `count` of `users`
+    /// (walkthrough and version as ``SeenDatabase`` writes them); µs per lookup. Every user must
+    /// be found.
+    static func rawLookups(
+        _ raw: RawLibPQ, statement: String, users: CStrings, count: Int
+    ) throws -> Double {
+        let constants = CStrings([SeenDatabase.walkthrough, "1"])
+        var hits = 0
+        var failure: String?
+        // `constants` is kept alive to the end: `values` holds pointers into it.
+        let elapsed = withExtendedLifetime(constants) {
             var values: [UnsafePointer<CChar>?] = [nil, constants.pointer(0), constants.pointer(1)]
-            let elapsed = Clock.measure {
+            return Clock.measure {
                 for index in 0..<count {
-                    values[0] = cNames.pointer(index)
-                    let result = PQexecPrepared(raw.handle, statement.name, 3, values, nil, nil, 0)
+                    values[0] = users.pointer(index)
+                    let result = PQexecPrepared(raw.handle, statement, 3, values, nil, nil, 0)
                     if PQresultStatus(result) == PGRES_TUPLES_OK {
                         if PQntuples(result) == 1 { hits += 1 }
                     } else if failure == nil {
@@ -164,12 +155,12 @@ extension StoreLookupSuite {
                     PQclear(result)
                 }
             }
-            guard failure == nil, hits == count else {
-                throw BenchError(
-                    "raw libpq lookup found \(hits) of \(count) users\(failure.map { ": \($0)" } ?? "")"
-                )
-            }
-            return Double(elapsed) / Double(count) / 1e3
         }
+        guard failure == nil, hits == count else {
+            throw BenchError(
+                "raw libpq lookup found \(hits) of \(count) users\(failure.map { ": \($0)" } ?? "")"
+            )
+        }
+        return Double(elapsed) / Double(count) / 1e3
     }
 }
