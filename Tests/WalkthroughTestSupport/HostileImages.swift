@@ -32,10 +32,7 @@ package enum HostileImages {
 
     /// A PNG (8-bit RGBA) of the given header and image data.
     package static func png(width: UInt32, height: UInt32, idat: [UInt8]) -> [UInt8] {
-        let header =
-            PNGChunks.bigEndian(width) + PNGChunks.bigEndian(height) + [8, 6, 0, 0, 0]
-        return PNGChunks.signature + PNGChunks.chunk("IHDR", header)
-            + PNGChunks.chunk("IDAT", idat) + PNGChunks.chunk("IEND", [])
+        PNGChunks.file(width: width, height: height, colourType: 6, idat: idat)
     }
 
     /// 64×64 pixels whose IDAT is 1 GiB of zeros deflated (about 1 MiB), deflated by Python's

@@ -10,6 +10,15 @@ package enum PNGChunks {
         return bigEndian(UInt32(data.count)) + body + bigEndian(crc32(body))
     }
 
+    /// A whole file of one image-data chunk: signature, IHDR (8 bits a sample, `colourType`
+    /// 2 for RGB or 6 for RGBA, not interlaced), IDAT and IEND.
+    package static func file(
+        width: UInt32, height: UInt32, colourType: UInt8, idat: [UInt8]
+    ) -> [UInt8] {
+        let header = bigEndian(width) + bigEndian(height) + [8, colourType, 0, 0, 0]
+        return signature + chunk("IHDR", header) + chunk("IDAT", idat) + chunk("IEND", [])
+    }
+
     /// `png` with `chunk` placed right after its header chunk (IHDR, always 25 bytes after
     /// the signature), where chunks such as gAMA and sRGB go.
     package static func inserting(_ chunk: [UInt8], afterHeaderOf png: [UInt8]) -> [UInt8] {
@@ -23,7 +32,7 @@ package enum PNGChunks {
     }
 
     /// CRC-32 (ISO-HDLC), as PNG chunks carry.
-    package static func crc32(_ bytes: [UInt8]) -> UInt32 {
+    private static func crc32(_ bytes: [UInt8]) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
         for byte in bytes {
             crc ^= UInt32(byte)

@@ -28,10 +28,8 @@ package func tinyPNG(
         offset += count
     } while offset < raw.count
     zlib += PNGChunks.bigEndian(adler32(raw))
-    let header =
-        PNGChunks.bigEndian(UInt32(width)) + PNGChunks.bigEndian(UInt32(height)) + [8, 2, 0, 0, 0]
-    return PNGChunks.signature + PNGChunks.chunk("IHDR", header) + PNGChunks.chunk("IDAT", zlib)
-        + PNGChunks.chunk("IEND", [])
+    return PNGChunks.file(
+        width: UInt32(width), height: UInt32(height), colourType: 2, idat: zlib)
 }
 
 private func adler32(_ bytes: [UInt8]) -> UInt32 {
