@@ -87,7 +87,7 @@ let package = Package(
         /// tmux sessions, a PostgreSQL server), declared `package`: no product, and nothing in
         /// Sources uses it.
         .target(
-            name: "WalkthroughTestSupport", dependencies: ["CLibPQ"],
+            name: "WalkthroughTestSupport", dependencies: ["CLibPQ", "WalkthroughKit"],
             path: "Tests/WalkthroughTestSupport"),
         .testTarget(
             name: "WalkthroughKitTests",

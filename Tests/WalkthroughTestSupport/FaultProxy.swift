@@ -1,5 +1,6 @@
 @preconcurrency import Glibc
 import Synchronization
+import WalkthroughKit
 
 /// A loopback TCP proxy in front of a server, that a test switches between the ways a network
 /// fails: forwarding, refusing, never answering, cutting a connection after N bytes, and

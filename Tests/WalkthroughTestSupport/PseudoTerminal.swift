@@ -1,4 +1,5 @@
 @preconcurrency package import Glibc
+import WalkthroughKit
 
 /// A real pseudo-terminal: the code under test gets the slave side as its terminal; the test
 /// types on the master side and reads everything written to it, raw bytes included.

@@ -18,6 +18,8 @@ package final class PageImages {
     package let mode: ResolvedImageMode
     private let limits: ImageLimits
     private var loaded: [String: LoadedImage?] = [:]
+    /// Decodes started by ``prefetch(_:in:screen:)`` and not yet taken.
+    private var pending: [String: BackgroundDecode] = [:]
     private var art: [ArtKey: ImageArt] = [:]
 
     private struct ArtKey: Hashable {
@@ -56,9 +58,26 @@ package final class PageImages {
         return drawn
     }
 
+    deinit {
+        for decode in pending.values { _ = decode.finish() }
+    }
+
+    /// Starts decoding `page`'s image on a thread of its own, as its first use would (for an
+    /// 80 × 24 screen's worth), so that it is ready when the page is first drawn: the player
+    /// calls it before its first durable write, which the decode then runs beside. The first
+    /// use of the image waits for it.
+    package func prefetch(_ page: Page, in walkthrough: Walkthrough) {
+        guard mode != .none, let path = walkthrough.imagePath(of: page), loaded[path] == nil,
+            pending[path] == nil
+        else { return }
+        pending[path] = BackgroundDecode(path: path, limits: limits, atLeast: firstDecodeSize)
+    }
+
     /// Forgets every file and drawing (the definition was saved again: its images may have
     /// changed).
     package func reload() {
+        for decode in pending.values { _ = decode.finish() }
+        pending.removeAll()
         loaded.removeAll()
         art.removeAll()
     }
@@ -68,7 +87,10 @@ package final class PageImages {
     /// screen's worth when only its size is asked); a later, larger drawing decodes the file's
     /// bytes again, keeping the pixels it has if that fails.
     private func image(at path: String, for size: CellSize?) -> LoadedImage? {
-        let wanted = size.map(pixelsWanted) ?? pixelsWanted(CellSize(columns: 80, rows: 24))
+        let wanted = size.map(pixelsWanted) ?? firstDecodeSize
+        if let decode = pending.removeValue(forKey: path) {
+            loaded[path] = decode.finish()
+        }
         if let known = loaded[path] {
             guard let known, let size else { return known }
             let image = known.decoded(atLeast: pixelsWanted(size), limits: limits) ?? known
@@ -79,6 +101,10 @@ package final class PageImages {
         loaded[path] = image
         return image
     }
+
+    /// What an image is decoded for when only its size is asked (or prefetched): an 80 × 24
+    /// screen's worth.
+    private var firstDecodeSize: PixelSize { pixelsWanted(CellSize(columns: 80, rows: 24)) }
 
     /// The fewest decoded pixels that draw as well as the whole image in `size` cells.
     private func pixelsWanted(_ size: CellSize) -> PixelSize {
@@ -120,5 +146,27 @@ package final class PageImages {
             #endif
             return .lines(SymbolArt.lines(image.decoded, size: size, colours: colours))
         }
+    }
+}
+
+/// One image decoded on a thread of its own; ``finish()`` waits for it and gives the image
+/// (`nil`: the file could not be decoded, so its page shows the alt text).
+private final class BackgroundDecode: @unchecked Sendable {
+    // Written by the decoding thread before it ends and read only after `join`, which orders
+    // the two.
+    private var image: LoadedImage?
+    private var thread: BackgroundThread?
+
+    init(path: String, limits: ImageLimits, atLeast: PixelSize) {
+        thread = BackgroundThread { [self] in
+            image = try? LoadedImage(contentsOf: path, limits: limits, atLeast: atLeast)
+        }
+    }
+
+    /// Waits for the decode to end; the image. Call it once.
+    func finish() -> LoadedImage? {
+        thread?.join()
+        thread = nil
+        return image
     }
 }

@@ -57,12 +57,15 @@ public final class TerminalPlayer {
         let terminal = TerminalGuard(input: options.input, output: options.output)
         defer { terminal.restore() }
         try terminal.enter(signals: options.signals)
-        try session.start()
         let size = TerminalDetection.size(of: options.output) ?? .fallback
         let (mode, typed) = imageMode()
+        let images = mode == .none ? nil : PageImages(mode: mode)
+        // The first page's picture decodes while the start is made durable.
+        images?.prefetch(
+            session.walkthrough.pages[session.navigator.index], in: session.walkthrough)
+        try session.start()
         let controller = InteractiveController(
-            session: session, size: size, colour: options.colour,
-            images: mode == .none ? nil : PageImages(mode: mode))
+            session: session, size: size, colour: options.colour, images: images)
         try controller.start()
         let result: PlayResult
         do {

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import WalkthroughKit
 import WalkthroughTestSupport
 
 /// A PostgreSQL server that restarts while commands run: a new command waits for it within its
