@@ -98,9 +98,20 @@ struct PlayCommand: ParsableCommand {
             .localized(for: tag)
         let words = CommandWords(locale: tag)
         let title = words.title(definition)
-        // The one decision `due` and the library follow: one store open, one record read.
+        let interactive = !plain && TerminalDetection.isInteractive(term: environment["TERM"])
+        let options = TerminalPlayerOptions(
+            signals: .all,
+            colour: TerminalDetection.colourEnabled(noColor: environment["NO_COLOR"]),
+            images: imageMode)
+        var images: PageImages?
+        // The one decision `due` and the library follow: one store open, one record read. The
+        // first page's picture decodes beside the store's writes.
         let (decision, due) = try gate.decide(
-            definition, restart: restart, force: force, recordsEvents: nil, allPages: all)
+            definition, restart: restart, force: force, recordsEvents: nil, allPages: all,
+            willShow: { walkthrough, page in
+                guard interactive else { return }
+                images = TerminalPlayer.prefetchImages(of: page, in: walkthrough, options: options)
+            })
         let session: Session
         switch decision {
         case .alreadySeen(let record):
@@ -125,21 +136,21 @@ struct PlayCommand: ParsableCommand {
         }
         context.output.flush()
         let result = try play(
-            session, images: imageMode, environment: environment, output: context.output)
+            session, options: interactive ? options : nil, images: images,
+            output: context.output)
         return finish(result, session: session, words: words, context: context)
     }
 
     // MARK: - Playing
 
+    /// Plays `session` full-screen with `options` (`nil`: line by line), drawing with `images`
+    /// when the gate started them.
     private func play(
-        _ session: Session, images: ImageMode, environment: [String: String],
+        _ session: Session, options: TerminalPlayerOptions?, images: PageImages?,
         output: any CommandOutput
     ) throws -> PlayResult {
-        let interactive = !plain && TerminalDetection.isInteractive(term: environment["TERM"])
-        if interactive {
-            let colour = TerminalDetection.colourEnabled(noColor: environment["NO_COLOR"])
-            let options = TerminalPlayerOptions(signals: .all, colour: colour, images: images)
-            return try TerminalPlayer(session: session, options: options).play()
+        if let options {
+            return try TerminalPlayer(session: session, options: options, images: images).play()
         }
         let player = PlainPlayer(
             session: session, input: FileDescriptorLineSource.standardInput(),

@@ -67,6 +67,10 @@ extension FirstRunGate {
     /// fields translated) only once something is recorded or shown: a launch with nothing due
     /// pays no negotiation. No rule reads a translated field.
     ///
+    /// `willShow` is told the walkthrough shown and the page it starts on once it is to be
+    /// shown, before anything is created or recorded: the player starts decoding that page's
+    /// picture there, beside the store's durable writes.
+    ///
     /// The store is opened once, for writing but without creating anything; the rules read
     /// what they need from it, and the session gets the record they read. Only when the
     /// walkthrough is to be shown and no database exists yet is it created. A store this user
@@ -77,7 +81,8 @@ extension FirstRunGate {
     ///   ``FirstRunGateError/store(_:)``.
     package func decide(
         _ walkthrough: Walkthrough, restart: Bool, force: Bool, recordsEvents: Bool?,
-        allPages: Bool, shown: (Walkthrough) -> Walkthrough = { $0 }
+        allPages: Bool, shown: (Walkthrough) -> Walkthrough = { $0 },
+        willShow: (Walkthrough, Page) -> Void = { _, _ in }
     ) throws(FirstRunGateError) -> (decision: FirstRunDecision, due: DueDecision?) {
         try checkUser()
         if !force, QuietSwitch.reason(environment: environment) != nil {
@@ -88,7 +93,7 @@ extension FirstRunGate {
             var opened: (any SeenStore)?
             var writeFailure: SeenStoreError?
             do {
-                opened = try store.open(environment: environment, mode: force ? .create : .write)
+                opened = try store.open(environment: environment, mode: .write)
             } catch {
                 // Nothing may be written here; the rules may still say there is nothing to do.
                 guard error.isReadOnly, !force else { throw error }
@@ -129,6 +134,12 @@ extension FirstRunGate {
                         walkthrough.pages[$0].when.failedCondition(in: environment) == nil
                     } : decision.pages
             }
+            let walkthrough = shown(walkthrough)
+            let plan = Session.plan(
+                of: walkthrough, priorRecord: record, restart: restart, pages: pages)
+            if plan.positions.indices.contains(plan.start) {
+                willShow(walkthrough, walkthrough.pages[plan.positions[plan.start]])
+            }
             let writable: any SeenStore
             if let opened {
                 writable = opened
@@ -137,7 +148,6 @@ extension FirstRunGate {
             } else {
                 preconditionFailure("a store opened to create is never missing")
             }
-            let walkthrough = shown(walkthrough)
             let session = Session(
                 walkthrough: walkthrough, user: user, store: writable, priorRecord: record,
                 restart: restart, locale: walkthrough.locale, forced: force,

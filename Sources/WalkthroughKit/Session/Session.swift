@@ -105,19 +105,11 @@ public final class Session {
     ) {
         self.experiment = experiment
         let record = priorRecord
-        let chosen = (pages ?? []).filter { walkthrough.pages.indices.contains($0) }
-        let positions = chosen.isEmpty ? Array(walkthrough.pages.indices) : chosen
+        let (positions, start) = Self.plan(
+            of: walkthrough, priorRecord: record, restart: restart, pages: pages)
         var shown = walkthrough
         if positions.count < walkthrough.pages.count {
             shown.pages = positions.map { walkthrough.pages[$0] }
-        }
-        var start = 0
-        if !restart, let record, record.outcome == .inProgress,
-            record.version == walkthrough.version
-        {
-            // The first page shown at or after the stored one (a position in the definition).
-            let stored = max(record.lastPage, 0)
-            start = positions.firstIndex { $0 >= stored } ?? positions.count - 1
         }
         self.definition = walkthrough
         self.pagePositions = positions
@@ -130,6 +122,25 @@ public final class Session {
         self.locale = locale
         self.forced = forced
         self.recordsEvents = recordsEvents
+    }
+
+    /// The pages a session for `priorRecord` shows, as positions in `walkthrough`'s definition,
+    /// and the one of them it starts on: the first page shown at or after the stored one when
+    /// an unfinished run of the same version is resumed, else the first.
+    package static func plan(
+        of walkthrough: Walkthrough, priorRecord record: SeenRecord?, restart: Bool,
+        pages: [Int]?
+    ) -> (positions: [Int], start: Int) {
+        let chosen = (pages ?? []).filter { walkthrough.pages.indices.contains($0) }
+        let positions = chosen.isEmpty ? Array(walkthrough.pages.indices) : chosen
+        var start = 0
+        if !restart, let record, record.outcome == .inProgress,
+            record.version == walkthrough.version
+        {
+            let stored = max(record.lastPage, 0)
+            start = positions.firstIndex { $0 >= stored } ?? positions.count - 1
+        }
+        return (positions, start)
     }
 
     // MARK: - State

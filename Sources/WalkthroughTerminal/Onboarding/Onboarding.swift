@@ -114,12 +114,22 @@ public enum Onboarding {
             }
         }
 
+        let playerOptions = TerminalPlayerOptions(
+            input: options.input, output: options.output, signals: options.signals,
+            colour: options.colour)
+        var images: PageImages?
         let session: Session
         do {
             switch try gate.decide(
                 walkthrough, restart: options.restart, force: options.force,
                 recordsEvents: options.recordsEvents, allPages: false,
-                shown: { $0.localized(for: options.shownLocale) }
+                shown: { $0.localized(for: options.shownLocale) },
+                willShow: { walkthrough, page in
+                    // The first page's picture decodes beside the store's writes.
+                    guard fullScreen else { return }
+                    images = TerminalPlayer.prefetchImages(
+                        of: page, in: walkthrough, options: playerOptions)
+                }
             ).decision {
             case .alreadySeen(let record): return .alreadySeen(record)
             case .notDue(let decision): return .notShown(.notDue(decision))
@@ -128,7 +138,8 @@ public enum Onboarding {
         } catch {
             return try failed(error, storeFailure: storeFailure)
         }
-        return try play(session, fullScreen: fullScreen, options: options)
+        return try play(
+            session, player: fullScreen ? playerOptions : nil, images: images, options: options)
     }
 
     // MARK: - Private
@@ -160,16 +171,17 @@ public enum Onboarding {
         throw OnboardingError(error)
     }
 
+    /// Plays `session` full-screen with `player` (`nil`: line by line), drawing with `images`
+    /// when the gate started them.
     private static func play(
-        _ session: Session, fullScreen: Bool, options: OnboardingOptions
+        _ session: Session, player: TerminalPlayerOptions?, images: PageImages?,
+        options: OnboardingOptions
     ) throws(OnboardingError) -> OnboardingResult {
         let result: PlayResult
         do {
-            if fullScreen {
-                let playerOptions = TerminalPlayerOptions(
-                    input: options.input, output: options.output, signals: options.signals,
-                    colour: options.colour)
-                result = try TerminalPlayer(session: session, options: playerOptions).play()
+            if let player {
+                result = try TerminalPlayer(session: session, options: player, images: images)
+                    .play()
             } else {
                 let player = PlainPlayer(
                     session: session,

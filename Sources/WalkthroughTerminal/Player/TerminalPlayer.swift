@@ -29,6 +29,8 @@ public final class TerminalPlayer {
     private let screen: FileDescriptorOutput
     /// `play --watch`: reload and redraw when the definition is saved.
     private let watch: PlayerWatch?
+    /// The first page's picture, already decoding (``prefetchImages(of:in:options:)``).
+    private let prefetched: PageImages?
 
     /// Creates a player.
     public init(session: Session, options: TerminalPlayerOptions = TerminalPlayerOptions()) {
@@ -36,6 +38,39 @@ public final class TerminalPlayer {
         self.options = options
         self.screen = FileDescriptorOutput(fileDescriptor: options.output)
         self.watch = nil
+        self.prefetched = nil
+    }
+
+    /// Creates a player that draws with `images`, made by
+    /// ``prefetchImages(of:in:options:)`` before the session was, when they draw the way the
+    /// terminal is found to take.
+    package init(session: Session, options: TerminalPlayerOptions, images: PageImages?) {
+        self.session = session
+        self.options = options
+        self.screen = FileDescriptorOutput(fileDescriptor: options.output)
+        self.watch = nil
+        self.prefetched = images
+    }
+
+    /// Starts decoding `page`'s picture for a player with `options`, when how pictures are drawn
+    /// is known without asking the terminal (an answer to its device attributes); `nil` when it
+    /// is not, or pictures are not drawn. The gate calls it once the walkthrough is to be shown,
+    /// so that the decode runs beside the store's durable writes.
+    package static func prefetchImages(
+        of page: Page, in walkthrough: Walkthrough, options: TerminalPlayerOptions
+    ) -> PageImages? {
+        let environment = ImageModeDetection.environment()
+        let sixel = ImageModeDetection.sixelAvailable
+        guard
+            !ImageModeDetection.needsDeviceAttributes(
+                options.images, environment: environment, sixelAvailable: sixel)
+        else { return nil }
+        let mode = resolvedMode(
+            options, environment: environment, deviceAttributes: nil, sixelAvailable: sixel)
+        guard mode != .none else { return nil }
+        let images = PageImages(mode: mode)
+        images.prefetch(page, in: walkthrough)
+        return images
     }
 
     /// Creates a player that reloads the definition when `watch` sees it saved; `session`
@@ -45,6 +80,7 @@ public final class TerminalPlayer {
         self.options = options
         self.screen = FileDescriptorOutput(fileDescriptor: options.output)
         self.watch = watch
+        self.prefetched = nil
     }
 
     /// Plays until the walkthrough finishes, the user quits, or a signal ends it.
@@ -59,10 +95,15 @@ public final class TerminalPlayer {
         try terminal.enter(signals: options.signals)
         let size = TerminalDetection.size(of: options.output) ?? .fallback
         let (mode, typed) = imageMode()
-        let images = mode == .none ? nil : PageImages(mode: mode)
-        // The first page's picture decodes while the start is made durable.
-        images?.prefetch(
-            session.walkthrough.pages[session.navigator.index], in: session.walkthrough)
+        let images: PageImages?
+        if let prefetched, prefetched.mode == mode {
+            images = prefetched
+        } else {
+            images = mode == .none ? nil : PageImages(mode: mode)
+            // The first page's picture decodes while the start is made durable.
+            images?.prefetch(
+                session.walkthrough.pages[session.navigator.index], in: session.walkthrough)
+        }
         try session.start()
         let controller = InteractiveController(
             session: session, size: size, colour: options.colour, images: images)
@@ -92,11 +133,21 @@ public final class TerminalPlayer {
             (attributes, typed) = DeviceAttributes.ask(
                 input: options.input, output: options.output)
         }
-        var mode = ImageModeDetection.decide(
-            options.images, environment: environment, deviceAttributes: attributes,
-            sixelAvailable: sixel)
-        if !options.colour, case .symbols = mode { mode = .symbols(.monochrome) }
+        let mode = Self.resolvedMode(
+            options, environment: environment, deviceAttributes: attributes, sixelAvailable: sixel)
         return (mode, typed)
+    }
+
+    /// How `options` draw images given what is known of the terminal.
+    private static func resolvedMode(
+        _ options: TerminalPlayerOptions, environment: [String: String],
+        deviceAttributes: [Int]?, sixelAvailable: Bool
+    ) -> ResolvedImageMode {
+        let mode = ImageModeDetection.decide(
+            options.images, environment: environment, deviceAttributes: deviceAttributes,
+            sixelAvailable: sixelAvailable)
+        if !options.colour, case .symbols = mode { return .symbols(.monochrome) }
+        return mode
     }
 
     private func run(
