@@ -138,7 +138,10 @@ let package = Package(
     ]
 )
 
-// Strict settings for every Swift target, from one place.
+// Strict settings for every Swift target, from one place. In release builds, code reaches a
+// generic type's metadata through its accessor rather than by demangling the type's name at run
+// time, which also looks up each conformance it needs in every loaded library: the first
+// lookups cost an embedding host's launch 0.4 M instructions (docs/benchmarks.md).
 for target in package.targets where target.type != .system {
     target.swiftSettings =
         (target.swiftSettings ?? []) + [
@@ -146,5 +149,8 @@ for target in package.targets where target.type != .system {
             .enableUpcomingFeature("ExistentialAny"),
             .enableUpcomingFeature("InternalImportsByDefault"),
             .enableUpcomingFeature("MemberImportVisibility"),
+            .unsafeFlags(
+                ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"],
+                .when(configuration: .release)),
         ]
 }

@@ -209,18 +209,27 @@ print("state " + str(d.get("state", "?")) + ", role " + str(d.get("role", "?")))
 
 # Waits until "$@" succeeds as long as the node's log $2 keeps growing: a load-proof bound, since
 # a slow machine makes Patroni slow but not silent. Gives up after $1 seconds without a new log
-# line, and after 300 s in all.
+# line, or after $patroni_cap_s seconds in all, saying which in $gave_up.
+patroni_cap_s=600
+gave_up=""
 wait_progressing() {
-    local quiet_ms=$(($1 * 1000)) log="$2" size=-1 current now changed hard
+    local quiet_ms=$(($1 * 1000)) log="$2" size=-1 current now changed started
     shift 2
     now="$(now_ms)"
+    started="$now"
     changed="$now"
-    hard=$((now + 300000))
     until "$@" >/dev/null 2>&1; do
         now="$(now_ms)"
         current="$(stat -c %s "$log" 2>/dev/null || echo 0)"
         [ "$current" = "$size" ] || { size="$current"; changed="$now"; }
-        [ $((now - changed)) -lt "$quiet_ms" ] && [ "$now" -lt "$hard" ] || return 1
+        if [ $((now - changed)) -ge "$quiet_ms" ]; then
+            gave_up="no new line in its log for $((quiet_ms / 1000)) s, $(((now - started) / 1000)) s after starting to wait"
+            return 1
+        fi
+        if [ $((now - started)) -ge $((patroni_cap_s * 1000)) ]; then
+            gave_up="still not there after $patroni_cap_s s, its log still growing"
+            return 1
+        fi
         sleep 0.2
     done
 }
@@ -229,16 +238,16 @@ wait_progressing() {
 spawn "$dir/node1/patroni.log" env HOME="$dir/node1" "${owner_prefix[@]}" \
     patroni "$dir/node1/patroni.yml"
 node1_group="${groups[-1]}"
-wait_progressing 60 "$dir/node1/patroni.log" is_leader 1 || {
-    echo "patroni-failover: node1 never led ($(patroni_state 1)); its log:" >&2
+wait_progressing 180 "$dir/node1/patroni.log" is_leader 1 || {
+    echo "patroni-failover: node1 never led: $gave_up ($(patroni_state 1)); its log:" >&2
     tail -n 40 "$dir/node1/patroni.log" >&2
     exit 1
 }
 say "node1 leads (postgres on 127.0.0.1:${pg_port[1]})"
 spawn "$dir/node2/patroni.log" env HOME="$dir/node2" "${owner_prefix[@]}" \
     patroni "$dir/node2/patroni.yml"
-wait_progressing 90 "$dir/node2/patroni.log" is_sync_replica 2 || {
-    echo "patroni-failover: node2 never became the synchronous replica ($(patroni_state 2)); its log:" >&2
+wait_progressing 180 "$dir/node2/patroni.log" is_sync_replica 2 || {
+    echo "patroni-failover: node2 never became the synchronous replica: $gave_up ($(patroni_state 2)); its log:" >&2
     tail -n 40 "$dir/node2/patroni.log" >&2
     exit 1
 }
@@ -289,7 +298,11 @@ while [ "$(wc -l <"$acknowledged")" -lt "$writes" ]; do
         say "killed the leader node1 (SIGKILL to Patroni, postmaster and backends) after $kill_after acknowledged marks"
     fi
 done
-wait_for 30 is_leader 2 || { echo "patroni-failover: node2 does not lead" >&2; exit 1; }
+wait_progressing 180 "$dir/node2/patroni.log" is_leader 2 || {
+    echo "patroni-failover: node2 does not lead: $gave_up ($(patroni_state 2)); its log:" >&2
+    tail -n 40 "$dir/node2/patroni.log" >&2
+    exit 1
+}
 say "node2 leads; $writes marks acknowledged, $failures attempts failed during the failover and were retried"
 
 "$binary" export --db "$url" >"$dir/export.jsonl"
