@@ -29,15 +29,7 @@ struct PrefetchTests {
 
     @Test func aPrefetchedPictureThatCannotBeDecodedShowsItsAltText() throws {
         let folder = try TemporaryFolder()
-        _ = try folder.write("not a picture", to: "broken.png")
-        let walkthrough = Walkthrough(
-            id: "broken",
-            pages: [
-                Page(
-                    id: "one", heading: "One", content: "", image: "broken.png", imageAlt: "A cat"),
-                Page(
-                    id: "two", heading: "Two", content: "", image: "missing.png", imageAlt: "A dog"),
-            ], baseDirectory: folder.path)
+        let walkthrough = try SymbolArtGoldenTests.unreadablePictures(in: folder)
         let images = PageImages(mode: .symbols(.trueColour))
         for page in walkthrough.pages {
             images.prefetch(page, in: walkthrough)

@@ -73,14 +73,23 @@ struct SymbolArtGoldenTests {
         #expect(screen.imagePlacement == nil)
     }
 
-    @Test func aPageWhoseImageCannotBeDecodedShowsItsAltText() throws {
-        let folder = try TemporaryFolder()
+    /// A walkthrough in `folder` whose first page's picture, `broken.png`, is not a picture
+    /// (its alt text: "A cat") and whose second page's, `missing.png`, is not there ("A dog").
+    static func unreadablePictures(in folder: TemporaryFolder) throws -> Walkthrough {
         _ = try folder.write("not a picture", to: "broken.png")
-        let walkthrough = Walkthrough(
+        return Walkthrough(
             id: "broken",
             pages: [
-                Page(id: "one", heading: "One", content: "", image: "broken.png", imageAlt: "A cat")
+                Page(
+                    id: "one", heading: "One", content: "", image: "broken.png", imageAlt: "A cat"),
+                Page(
+                    id: "two", heading: "Two", content: "", image: "missing.png", imageAlt: "A dog"),
             ], baseDirectory: folder.path)
+    }
+
+    @Test func aPageWhoseImageCannotBeDecodedShowsItsAltText() throws {
+        let folder = try TemporaryFolder()
+        let walkthrough = try Self.unreadablePictures(in: folder)
         let images = PageImages(mode: .symbols(.trueColour))
         var state = RenderState(walkthrough: walkthrough, pageIndex: 0)
         state.imageSize = images.pixelSize(of: state.page, in: walkthrough)
