@@ -18,7 +18,7 @@ package final class PageImages {
     package let mode: ResolvedImageMode
     private let limits: ImageLimits
     private var loaded: [String: LoadedImage?] = [:]
-    /// Decodes started by ``prefetch(_:in:screen:)`` and not yet taken.
+    /// Decodes started by ``prefetch(_:in:)`` and not yet taken.
     private var pending: [String: BackgroundDecode] = [:]
     private var art: [ArtKey: ImageArt] = [:]
 
