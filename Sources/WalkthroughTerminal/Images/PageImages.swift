@@ -59,7 +59,7 @@ package final class PageImages {
     }
 
     deinit {
-        for decode in pending.values { _ = decode.finish() }
+        finishPending()
     }
 
     /// Starts decoding `page`'s image on a thread of its own, as its first use would (for an
@@ -76,8 +76,7 @@ package final class PageImages {
     /// Forgets every file and drawing (the definition was saved again: its images may have
     /// changed).
     package func reload() {
-        for decode in pending.values { _ = decode.finish() }
-        pending.removeAll()
+        finishPending()
         loaded.removeAll()
         art.removeAll()
     }
@@ -100,6 +99,12 @@ package final class PageImages {
         let image = try? LoadedImage(contentsOf: path, limits: limits, atLeast: wanted)
         loaded[path] = image
         return image
+    }
+
+    /// Waits for every prefetch not yet taken, and forgets them.
+    private func finishPending() {
+        for decode in pending.values { _ = decode.finish() }
+        pending.removeAll()
     }
 
     /// What an image is decoded for when only its size is asked (or prefetched): an 80 × 24

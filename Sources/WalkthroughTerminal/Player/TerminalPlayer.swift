@@ -41,9 +41,9 @@ public final class TerminalPlayer {
         self.prefetched = nil
     }
 
-    /// Creates a player that draws with `images`, made by
-    /// ``prefetchImages(of:in:options:)`` before the session was, when they draw the way the
-    /// terminal is found to take.
+    /// Creates a player that draws with `images`, made by ``prefetchImages(of:in:options:)``
+    /// with the same `options` before the session was (`nil`: the player decides how to draw,
+    /// asking the terminal when that decides it).
     package init(session: Session, options: TerminalPlayerOptions, images: PageImages?) {
         self.session = session
         self.options = options
@@ -94,11 +94,14 @@ public final class TerminalPlayer {
         defer { terminal.restore() }
         try terminal.enter(signals: options.signals)
         let size = TerminalDetection.size(of: options.output) ?? .fallback
-        let (mode, typed) = imageMode()
         let images: PageImages?
-        if let prefetched, prefetched.mode == mode {
+        var typed: [UInt8] = []
+        if let prefetched {
+            // Its mode was decided without asking the terminal, as imageMode() would decide it.
             images = prefetched
         } else {
+            let mode: ResolvedImageMode
+            (mode, typed) = imageMode()
             images = mode == .none ? nil : PageImages(mode: mode)
             // The first page's picture decodes while the start is made durable.
             images?.prefetch(
