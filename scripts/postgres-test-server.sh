@@ -116,7 +116,8 @@ launch() {
     echo "$flags" >"$dir/flags"
     for attempt in $(seq 1 20); do
         port="$(free_ports 1)" || continue
-        if as_owner "$bin/pg_ctl" start -D "$dir/data" -w -t 60 -l "$dir/server.log" \
+        # A loaded machine starts a server slowly: 180 s before pg_ctl gives up on it.
+        if as_owner "$bin/pg_ctl" start -D "$dir/data" -w -t 180 -l "$dir/server.log" \
             -o "-p $port $flags" >/dev/null 2>&1; then
             started=yes
             break
@@ -124,7 +125,7 @@ launch() {
         # Most likely another process took the port meanwhile: try another one.
     done
     if [ -z "$started" ]; then
-        echo "postgres-test-server: the server did not start; its log:" >&2
+        echo "postgres-test-server: the server did not start within 180 s (20 ports tried); its log:" >&2
         cat "$dir/server.log" >&2 || true
         exit 1
     fi
@@ -292,7 +293,8 @@ logfile = $dir/pgbouncer.log
 INI
         rm -f "$dir/pgbouncer.pid"
         if as_owner "$binary" -d -q "$dir/pgbouncer.ini" >>"$dir/start.log" 2>&1; then
-            for attempt in $(seq 1 100); do
+            # Listening within 60 s, however loaded the machine (it is at once when idle).
+            for attempt in $(seq 1 600); do
                 port_in_use "$port" && { started=yes; break; }
                 sleep 0.1
             done
@@ -301,7 +303,7 @@ INI
         fi
     done
     if [ -z "$started" ]; then
-        echo "postgres-test-server: pgbouncer did not start; its log:" >&2
+        echo "postgres-test-server: pgbouncer did not start listening on 127.0.0.1 (60 s on each of the ports tried); its log:" >&2
         cat "$dir/start.log" "$dir/pgbouncer.log" >&2 2>/dev/null || true
         exit 1
     fi
@@ -322,7 +324,7 @@ stop_pooler_only() {
 
 promote() {
     [ $# -eq 1 ] && [ -f "$1/port" ] || usage
-    as_owner "$(cat "$1/bin")/pg_ctl" promote -D "$1/data" -w -t 60 >/dev/null
+    as_owner "$(cat "$1/bin")/pg_ctl" promote -D "$1/data" -w -t 180 >/dev/null
 }
 
 halt() {
@@ -345,7 +347,7 @@ restart() {
     local dir="$1" mode="${2:-fast}" bin
     case "$mode" in fast | immediate) ;; *) usage ;; esac
     bin="$(cat "$dir/bin")"
-    as_owner "$bin/pg_ctl" restart -D "$dir/data" -m "$mode" -w -t 60 -l "$dir/server.log" \
+    as_owner "$bin/pg_ctl" restart -D "$dir/data" -m "$mode" -w -t 180 -l "$dir/server.log" \
         >/dev/null
 }
 

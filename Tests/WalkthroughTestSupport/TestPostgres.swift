@@ -98,7 +98,7 @@ package final class TestPostgres: Sendable {
     package static func start() throws -> TestPostgres {
         let script = repositoryRoot() + "/scripts/postgres-test-server.sh"
         let result = try ChildProcess.run(
-            [script, "start", "--watch", String(getpid())], timeout: 120)
+            [script, "start", "--watch", String(getpid())], timeout: Self.scriptTimeout)
         guard result.status == 0 else {
             throw TestSupportError(
                 "\(script) start failed (status \(result.status)): \(result.standardError)")
@@ -182,7 +182,8 @@ package final class TestPostgres: Sendable {
         guard let folder else { preconditionFailure("only a server started here restarts") }
         let script = repositoryRoot() + "/scripts/postgres-test-server.sh"
         let result = try ChildProcess.run(
-            [script, "restart", folder, immediately ? "immediate" : "fast"], timeout: 120)
+            [script, "restart", folder, immediately ? "immediate" : "fast"],
+            timeout: Self.scriptTimeout)
         guard result.status == 0 else {
             throw TestSupportError("restarting the test server failed: \(result.standardError)")
         }
@@ -246,10 +247,14 @@ package final class TestPostgres: Sendable {
         return folder
     }
 
+    /// How long the server script may take: its `pg_ctl` waits up to 180 s for a server on a
+    /// loaded machine, and pgbouncer up to 60 s a port.
+    static let scriptTimeout: Double = 300
+
     /// Runs `scripts/postgres-test-server.sh ARGUMENTS`; returns its standard output.
     private func script(_ arguments: [String]) throws -> String {
         let script = repositoryRoot() + "/scripts/postgres-test-server.sh"
-        let result = try ChildProcess.run([script] + arguments, timeout: 120)
+        let result = try ChildProcess.run([script] + arguments, timeout: Self.scriptTimeout)
         guard result.status == 0 else {
             throw TestSupportError(
                 "\(script) \(arguments[0]) failed (status \(result.status)): "
