@@ -20,31 +20,30 @@ let package = Package(
         )
     ],
     targets: [
+        /// SQLite, for the store: libsqlite3-dev's header and archive, linked in (see its module
+        /// map), so no pkg-config: that would link libsqlite3.so as well.
         .systemLibrary(
             name: "CSQLite",
-            pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        /// Loading a C library on its first use (dlopen), for the libraries a launch may not
+        /// need: the trampolines of CLibPQ, CPNG and CJPEG are made with it.
+        .target(name: "CLazyLibrary"),
         /// libpq, PostgreSQL's client library, for the fleet store (`PostgresSeenStore`): its
         /// header from libpq-dev, and trampolines that load libpq.so.5 on first use, so that a
         /// tool that never opens a `postgresql://` store never loads it (see LibPQLoader.c).
-        .target(name: "CLibPQ"),
-        /// libpng, to decode the pages' PNG images.
-        .systemLibrary(
-            name: "CPNG",
-            pkgConfig: "libpng",
-            providers: [.apt(["libpng-dev"])]
-        ),
+        .target(name: "CLibPQ", dependencies: ["CLazyLibrary"]),
+        /// libpng, to decode the pages' PNG images: its header from libpng-dev, and trampolines
+        /// that load libpng16.so.16 on first use, so that a launch that draws no picture (the
+        /// gate with nothing due) never loads it or zlib (see PNGLoader.c).
+        .target(name: "CPNG", dependencies: ["CLazyLibrary"]),
         /// The player's reduced PNG decode: libpng's rows summed straight into the cells drawn,
         /// C compiled with the package's optimisation (SSE2 where the target has it).
         .target(name: "CPNGReduced", dependencies: ["CPNG"]),
-        /// libjpeg (libjpeg-turbo), to decode the pages' JPEG images; its shim catches
-        /// libjpeg's errors in C.
-        .systemLibrary(
-            name: "CJPEG",
-            pkgConfig: "libjpeg",
-            providers: [.apt(["libjpeg-dev"])]
-        ),
+        /// libjpeg (libjpeg-turbo), to decode the pages' JPEG images: its header from
+        /// libjpeg-dev, helpers that catch libjpeg's errors in C, and trampolines that load
+        /// libjpeg.so.62 on first use (see JPEGLoader.c).
+        .target(name: "CJPEG", dependencies: ["CLazyLibrary"]),
         /// libchafa, for sixel and finer symbol art; only with the `Chafa` trait.
         .systemLibrary(
             name: "CChafa",

@@ -5,8 +5,8 @@
 #
 # SwiftPM executables do not link with -sanitize=fuzzer, so this compiles the package's sources
 # directly with swiftc, instrumented for coverage (libFuzzer) and checked by AddressSanitizer:
-# WalkthroughKit as a static library (C modules CSQLite, CLibPQ, CPNG, CJPEG, and CPNGReduced, whose C
-# is compiled with clang, instrumented the same way), WalkthroughTerminal on top,
+# WalkthroughKit as a static library (C modules CSQLite, CLibPQ, CPNG, CJPEG, and CPNGReduced; the C
+# of the last three is compiled with clang, instrumented the same way), WalkthroughTerminal on top,
 # then each target: fuzz/targets/NAME.swift with an @_cdecl("LLVMFuzzerTestOneInput") entry.
 # The `arguments` target is compiled into one module with the CLI's sources (all but main.swift),
 # so it reaches the command line's internal parser.
@@ -41,10 +41,13 @@ flags=(
     -use-ld=lld
 )
 # Absolute, so that the link step can run from another folder.
-paths=(-I "$root/Sources/CSQLite" -I "$root/Sources/CLibPQ/include" -I "$root/Sources/CPNG"
-    -I "$root/Sources/CPNGReduced/include" -I "$root/Sources/CJPEG" -I "$out" -L "$out")
-# libpq's headers are in their own folder (pkg-config libpq says where). The fuzzers link libpq
-# itself (-lpq below) rather than the loader in Sources/CLibPQ, which only SwiftPM builds.
+paths=(-I "$root/Sources/CSQLite" -I "$root/Sources/CLibPQ/include" -I "$root/Sources/CPNG/include"
+    -I "$root/Sources/CPNGReduced/include" -I "$root/Sources/CJPEG/include" -I "$out" -L "$out")
+# libpq's headers are in their own folder (pkg-config libpq says where). The fuzzers link libpq,
+# libpng and libjpeg themselves (-lpq, -lpng16, -ljpeg below) rather than through the
+# trampolines that load them on first use: Sources/CLibPQ's are left out, and Sources/CPNG's and
+# CJPEG's are compiled as the static build compiles them (WALKTHROUGH_STATIC_IMAGE_LIBRARIES),
+# which leaves only their walkthrough_*_load_error, answering NULL.
 paths+=($(pkg-config --cflags-only-I libpq 2>/dev/null | sed 's/-I/-Xcc -I/g'))
 # And libpng's (the image decoder's).
 paths+=($(pkg-config --cflags-only-I libpng 2>/dev/null | sed 's/-I/-Xcc -I/g'))
@@ -93,6 +96,8 @@ build_c_library() {
         for file in "${files[@]}"; do
             local object="$out/$name-$(basename "$file" .c).o"
             "$clang" -c -O2 -g -fsanitize=fuzzer-no-link,address -I "Sources/$name/include" \
+                -I Sources/CPNG/include -I Sources/CLazyLibrary/include \
+                -DWALKTHROUGH_STATIC_IMAGE_LIBRARIES \
                 $(pkg-config --cflags-only-I libpng 2>/dev/null) "$file" -o "$object"
             objects+=("$object")
         done
@@ -116,14 +121,15 @@ build_target() {
         module=WalkthroughCLI
     fi
     if stale "$binary" "${files[@]}" "$out/libWalkthroughKit.a" "$out/libWalkthroughTerminal.a" \
-        "$out/libCPNGReduced.a" fuzz/build.sh; then
+        "$out/libCPNGReduced.a" "$out/libCPNG.a" "$out/libCJPEG.a" fuzz/build.sh; then
         echo "fuzz/build.sh: linking fuzz-$name" >&2
         # Run from .build/fuzz/targets, where swiftc leaves the module files it writes beside
         # a whole-module build, with every path made absolute.
         mkdir -p "$out/targets"
         (cd "$out/targets" && swiftc "${flags[@]}" "${paths[@]}" -module-name "$module" -wmo \
             "${files[@]/#/$root/}" \
-            -lWalkthroughTerminal -lWalkthroughKit -lCPNGReduced -lswiftSynchronization -lsqlite3 -lpq -lpng16 -ljpeg \
+            -lWalkthroughTerminal -lWalkthroughKit -lCPNGReduced -lCPNG -lCJPEG \
+            -lswiftSynchronization -lsqlite3 -lpq -lpng16 -ljpeg \
             -o "$binary")
     fi
 }
@@ -135,6 +141,8 @@ if [ "${#targets[@]}" -eq 0 ]; then
     done
 fi
 
+build_c_library CPNG
+build_c_library CJPEG
 build_c_library CPNGReduced
 build_library WalkthroughKit Sources/WalkthroughKit
 build_library WalkthroughTerminal Sources/WalkthroughTerminal

@@ -63,17 +63,19 @@ rm -f "$deps/libwalkthrough_pq_stubs.a"
 
 # libpq.a first, then what it needs, in link order.
 libraries=(-lpq -lpgcommon_shlib -lpgport_shlib -lssl -lcrypto -lwalkthrough_pq_stubs -lm)
-# libpng's archive needs zlib's (libpng16.a and libjpeg.a come with libpng-dev, libjpeg-dev).
-libraries+=(-lz)
+# libpng16.a and libjpeg.a (libpng-dev, libjpeg-dev); libpng's archive needs zlib's.
+libraries+=(-lpng16 -ljpeg -lz)
 # With the Chafa trait (`scripts/build-static.sh --traits Chafa`): libchafa.a and what it
 # needs (GLib and its dependencies), as pkg-config lists them for a static link.
 if [[ " $* " == *" Chafa "* || " $* " == *"--traits=Chafa"* ]]; then
     read -r -a chafa_libraries <<<"$(pkg-config --static --libs-only-l chafa)"
     libraries+=("${chafa_libraries[@]}")
 fi
-# WALKTHROUGH_STATIC_LIBPQ: Sources/CLibPQ's trampolines, which load libpq.so.5 on first use in
-# the dynamic builds, give way to libpq.a.
-flags=(-Xcc -DWALKTHROUGH_STATIC_LIBPQ -Xlinker -L"$pglib" -Xlinker -L"$deps")
+# WALKTHROUGH_STATIC_LIBPQ and WALKTHROUGH_STATIC_IMAGE_LIBRARIES: the trampolines of
+# Sources/CLibPQ, CPNG and CJPEG, which load libpq.so.5, libpng16.so.16 and libjpeg.so.62 on
+# first use in the dynamic builds, give way to the archives.
+flags=(-Xcc -DWALKTHROUGH_STATIC_LIBPQ -Xcc -DWALKTHROUGH_STATIC_IMAGE_LIBRARIES)
+flags+=(-Xlinker -L"$pglib" -Xlinker -L"$deps")
 for library in "${libraries[@]}"; do flags+=(-Xlinker "$library"); done
 # The launch's functions side by side (scripts/static/launch-order.txt, written by
 # scripts/generate-launch-order.sh): lld places them in that order, each in its own section

@@ -1,10 +1,10 @@
 // libpq, loaded when it is first used.
 //
-// Each libpq function the project calls is defined here with libpq's own name and signature: the
-// first call opens libpq.so.5 (dlopen, once, thread-safe) and every call forwards to the real
-// function. A process that never talks to PostgreSQL never loads it, which is what keeps an
-// SQLite-only host's launch free of libpq's dependencies. When libpq cannot be loaded, each
-// function fails the way libpq itself fails for want of memory (NULL connections and results,
+// Each libpq function the project calls is defined here with libpq's own name and signature, a
+// trampoline (Sources/CLazyLibrary): the first call opens libpq.so.5 and every call forwards to
+// the real function. A process that never talks to PostgreSQL never loads it, which is what
+// keeps an SQLite-only host's launch free of libpq's dependencies. When libpq cannot be loaded,
+// each function fails the way libpq itself fails for want of memory (NULL connections and results,
 // CONNECTION_BAD), and PQconninfoParse says why in its error message; the store reports that.
 //
 // Built with WALKTHROUGH_STATIC_LIBPQ (the fully static binary), this file is empty and libpq.a
@@ -13,67 +13,17 @@
 
 #ifndef WALKTHROUGH_STATIC_LIBPQ
 
-#include <dlfcn.h>
-#include <pthread.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static void *library;
-static char loadError[512];
-static pthread_once_t loadOnce = PTHREAD_ONCE_INIT;
+#include "CLazyLibrary.h"
 
-static void load(void) {
-    library = dlopen("libpq.so.5", RTLD_NOW | RTLD_LOCAL);
-    if (library == NULL) {
-        const char *reason = dlerror();
-        snprintf(loadError, sizeof loadError, "libpq (libpq.so.5) cannot be loaded: %s",
-                 reason != NULL ? reason : "unknown error");
-    }
-}
+WALKTHROUGH_LAZY_LOADER(libpq, "libpq", "libpq.so.5", walkthrough_libpq_load_error)
 
-static void *symbol(const char *name) {
-    pthread_once(&loadOnce, load);
-    if (library == NULL) return NULL;
-    void *found = dlsym(library, name);
-    if (found == NULL) {
-        snprintf(loadError, sizeof loadError, "libpq.so.5 has no %s", name);
-    }
-    return found;
-}
-
-const char *walkthrough_libpq_load_error(void) {
-    pthread_once(&loadOnce, load);
-    return loadError[0] != '\0' ? loadError : NULL;
-}
-
-// One trampoline: the real function, looked up once (a racing first call looks it up twice).
 #define FORWARD(returns, name, parameters, arguments, failure)                                     \
-    returns name parameters {                                                                      \
-        static returns(*real) parameters;                                                          \
-        returns(*found) parameters = __atomic_load_n(&real, __ATOMIC_ACQUIRE);                     \
-        if (found == NULL) {                                                                       \
-            found = (returns(*) parameters)symbol(#name);                                          \
-            if (found == NULL) return failure;                                                     \
-            __atomic_store_n(&real, found, __ATOMIC_RELEASE);                                      \
-        }                                                                                          \
-        return found arguments;                                                                    \
-    }
-
+    WALKTHROUGH_FORWARD(libpq, returns, name, parameters, arguments, failure)
 #define FORWARD_VOID(name, parameters, arguments, failure)                                         \
-    void name parameters {                                                                         \
-        static void(*real) parameters;                                                             \
-        void(*found) parameters = __atomic_load_n(&real, __ATOMIC_ACQUIRE);                        \
-        if (found == NULL) {                                                                       \
-            found = (void(*) parameters)symbol(#name);                                             \
-            if (found == NULL) {                                                                   \
-                failure;                                                                           \
-                return;                                                                            \
-            }                                                                                      \
-            __atomic_store_n(&real, found, __ATOMIC_RELEASE);                                      \
-        }                                                                                          \
-        found arguments;                                                                           \
-    }
+    WALKTHROUGH_FORWARD_VOID(libpq, name, parameters, arguments, failure)
 
 // MARK: - Connecting
 

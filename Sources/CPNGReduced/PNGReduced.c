@@ -3,7 +3,7 @@
 // C with the package's optimisation, rather than as inline code of a header Swift imports.
 #include "CPNGReduced.h"
 
-#include <png.h>
+#include "CPNG.h"
 #include <setjmp.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -107,6 +107,14 @@ static void fold(uint32_t *column_sums, unsigned width, unsigned rows, unsigned 
 int walkthrough_png_decode_reduced(const unsigned char *data, unsigned long size, unsigned width,
                                    unsigned height, unsigned out_width, unsigned out_height,
                                    unsigned char *rgba, char *message, size_t capacity) {
+    const char *unloaded = walkthrough_libpng_load_error();
+    if (unloaded != NULL) {
+        if (message != NULL && capacity > 0) {
+            strncpy(message, unloaded, capacity - 1);
+            message[capacity - 1] = 0;
+        }
+        return -1;
+    }
     struct walkthrough_png_source source;
     memset(&source, 0, sizeof source);
     source.data = data;

@@ -1,3 +1,6 @@
+import CJPEG
+import CPNG
+
 /// Decodes PNG and JPEG files into RGBA pixels with Debian's libpng and libjpeg.
 ///
 /// The format comes from the file's first bytes, not its name. The header is read first and
@@ -83,10 +86,23 @@ package enum ImageDecoder {
     ) throws(ImageDecodingError) -> ImageHeader {
         guard !bytes.isEmpty else { throw .unreadable(reason: "the file is empty") }
         switch ImageFormat.sniff(bytes) {
-        case .png: return try PNGDecoding.header(bytes)
-        case .jpeg: return try JPEGDecoding.header(bytes)
+        case .png:
+            try requireLibrary(walkthrough_libpng_load_error())
+            return try PNGDecoding.header(bytes)
+        case .jpeg:
+            try requireLibrary(walkthrough_libjpeg_load_error())
+            return try JPEGDecoding.header(bytes)
         case .gif, .webp, nil: throw .unreadable(reason: "it is neither a PNG nor a JPEG file")
         }
+    }
+
+    /// Throws when the format's library, which is loaded on its first use (Sources/CLazyLibrary)
+    /// so that a launch that draws no picture never maps it, cannot be loaded.
+    private static func requireLibrary(
+        _ loadError: UnsafePointer<CChar>?
+    ) throws(ImageDecodingError) {
+        guard let loadError else { return }
+        throw .unreadable(reason: "it cannot be decoded here: \(String(cString: loadError))")
     }
 
     private static func unreadable(

@@ -1,6 +1,13 @@
-#ifndef WALKTHROUGH_CJPEG_SHIM_H
-#define WALKTHROUGH_CJPEG_SHIM_H
+#ifndef WALKTHROUGH_CJPEG_H
+#define WALKTHROUGH_CJPEG_H
 
+// libjpeg's declarations, from Debian's libjpeg-dev (libjpeg-turbo), and the helpers the project
+// decodes and encodes with. The library itself is not linked: each function the helpers call is
+// a trampoline (JPEGLoader.c, Sources/CLazyLibrary) that loads libjpeg.so.62 on its first call,
+// so a launch that decodes no JPEG never maps it; each helper says why when it cannot be loaded.
+// The static build links libjpeg.a instead (WALKTHROUGH_STATIC_IMAGE_LIBRARIES,
+// scripts/build-static.sh).
+//
 // libjpeg reports errors by calling error_exit, which must not return. These helpers install
 // one that longjmps back into the helper that called libjpeg, all in C: no longjmp ever
 // crosses a Swift frame. Warnings (corrupt or truncated data, which libjpeg would otherwise
@@ -10,6 +17,10 @@
 #include <stdio.h>
 #include <string.h>
 #include <jpeglib.h>
+
+/// Why libjpeg could not be loaded, or NULL when it is loaded (or linked statically). Loads it
+/// if that has not been tried yet.
+const char *walkthrough_libjpeg_load_error(void);
 
 struct walkthrough_jpeg_error {
     struct jpeg_error_mgr manager;
@@ -38,19 +49,38 @@ static void walkthrough_jpeg_copy_message(const struct walkthrough_jpeg_error *e
     message[capacity - 1] = 0;
 }
 
+/// `error`, cleared, with libjpeg's standard manager whose errors and warnings jump to
+/// `error->jump` with their message and which prints nothing; the helpers' `info.err`.
+static inline struct jpeg_error_mgr *walkthrough_jpeg_errors(struct walkthrough_jpeg_error *error) {
+    memset(error, 0, sizeof *error);
+    struct jpeg_error_mgr *manager = jpeg_std_error(&error->manager);
+    error->manager.error_exit = walkthrough_jpeg_error_exit;
+    error->manager.emit_message = walkthrough_jpeg_emit_message;
+    error->manager.output_message = walkthrough_jpeg_output_message;
+    return manager;
+}
+
+/// Whether libjpeg is missing: then its reason is in `message` (at most `capacity` bytes).
+static inline int walkthrough_jpeg_unavailable(char *message, size_t capacity) {
+    const char *reason = walkthrough_libjpeg_load_error();
+    if (reason == NULL) return 0;
+    if (message != NULL && capacity > 0) {
+        strncpy(message, reason, capacity - 1);
+        message[capacity - 1] = 0;
+    }
+    return 1;
+}
+
 /// Reads the header of the JPEG in `data`: its width and height. Returns 0, or -1 with a
 /// message when the data is not a JPEG libjpeg can read.
 static inline int walkthrough_jpeg_header(const unsigned char *data, unsigned long size,
                                           unsigned *width, unsigned *height,
                                           char *message, size_t capacity) {
+    if (walkthrough_jpeg_unavailable(message, capacity)) return -1;
     struct jpeg_decompress_struct info;
     struct walkthrough_jpeg_error error;
     memset(&info, 0, sizeof info);
-    memset(&error, 0, sizeof error);
-    info.err = jpeg_std_error(&error.manager);
-    error.manager.error_exit = walkthrough_jpeg_error_exit;
-    error.manager.emit_message = walkthrough_jpeg_emit_message;
-    error.manager.output_message = walkthrough_jpeg_output_message;
+    info.err = walkthrough_jpeg_errors(&error);
     if (setjmp(error.jump)) {
         walkthrough_jpeg_copy_message(&error, message, capacity);
         jpeg_destroy_decompress(&info);
@@ -73,14 +103,11 @@ static inline int walkthrough_jpeg_decode(const unsigned char *data, unsigned lo
                                           unsigned scale_eighths, unsigned out_width,
                                           unsigned out_height, unsigned char *rgba,
                                           long memoryLimit, char *message, size_t capacity) {
+    if (walkthrough_jpeg_unavailable(message, capacity)) return -1;
     struct jpeg_decompress_struct info;
     struct walkthrough_jpeg_error error;
     memset(&info, 0, sizeof info);
-    memset(&error, 0, sizeof error);
-    info.err = jpeg_std_error(&error.manager);
-    error.manager.error_exit = walkthrough_jpeg_error_exit;
-    error.manager.emit_message = walkthrough_jpeg_emit_message;
-    error.manager.output_message = walkthrough_jpeg_output_message;
+    info.err = walkthrough_jpeg_errors(&error);
     if (setjmp(error.jump)) {
         walkthrough_jpeg_copy_message(&error, message, capacity);
         jpeg_destroy_decompress(&info);
@@ -124,16 +151,13 @@ static inline int walkthrough_jpeg_decode(const unsigned char *data, unsigned lo
 static inline int walkthrough_jpeg_encode(const unsigned char *rgba, unsigned width,
                                           unsigned height, int quality, unsigned char **output,
                                           unsigned long *size, char *message, size_t capacity) {
+    if (walkthrough_jpeg_unavailable(message, capacity)) return -1;
     struct jpeg_compress_struct info;
     struct walkthrough_jpeg_error error;
     memset(&info, 0, sizeof info);
-    memset(&error, 0, sizeof error);
     *output = NULL;
     *size = 0;
-    info.err = jpeg_std_error(&error.manager);
-    error.manager.error_exit = walkthrough_jpeg_error_exit;
-    error.manager.emit_message = walkthrough_jpeg_emit_message;
-    error.manager.output_message = walkthrough_jpeg_output_message;
+    info.err = walkthrough_jpeg_errors(&error);
     if (setjmp(error.jump)) {
         walkthrough_jpeg_copy_message(&error, message, capacity);
         jpeg_destroy_compress(&info);
