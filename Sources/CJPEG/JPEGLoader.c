@@ -1,11 +1,11 @@
 // libjpeg, loaded when it is first used: each function CJPEG.h's helpers call, with libjpeg's
 // own name and signature, forwards to libjpeg.so.62 (see CJPEG.h and Sources/CLazyLibrary).
 //
-// The helpers ask walkthrough_libjpeg_load_error() first and call nothing when libjpeg is
-// missing. Should a caller go on anyway, jpeg_std_error gives an error manager whose message is
-// the reason, creating a structure reports that error through error_exit (which libjpeg's
-// callers replace with a longjmp), and the rest, reachable only with a structure libjpeg made,
-// do nothing.
+// Without libjpeg, jpeg_std_error gives an error manager whose message is the loader's reason,
+// creating a structure reports that error through error_exit (which CJPEG.h's helpers replace
+// with a longjmp, so each helper fails with the reason), and the rest, reachable only with a
+// structure libjpeg made, do nothing. ImageDecoder asks walkthrough_libjpeg_load_error() before
+// any decode, for a message of its own.
 #include "CJPEG.h"
 
 #ifndef WALKTHROUGH_STATIC_IMAGE_LIBRARIES

@@ -107,14 +107,6 @@ static void fold(uint32_t *column_sums, unsigned width, unsigned rows, unsigned 
 int walkthrough_png_decode_reduced(const unsigned char *data, unsigned long size, unsigned width,
                                    unsigned height, unsigned out_width, unsigned out_height,
                                    unsigned char *rgba, char *message, size_t capacity) {
-    const char *unloaded = walkthrough_libpng_load_error();
-    if (unloaded != NULL) {
-        if (message != NULL && capacity > 0) {
-            strncpy(message, unloaded, capacity - 1);
-            message[capacity - 1] = 0;
-        }
-        return -1;
-    }
     struct walkthrough_png_source source;
     memset(&source, 0, sizeof source);
     source.data = data;

@@ -4,7 +4,8 @@
 // libjpeg's declarations, from Debian's libjpeg-dev (libjpeg-turbo), and the helpers the project
 // decodes and encodes with. The library itself is not linked: each function the helpers call is
 // a trampoline (JPEGLoader.c, Sources/CLazyLibrary) that loads libjpeg.so.62 on its first call,
-// so a launch that decodes no JPEG never maps it; each helper says why when it cannot be loaded.
+// so a launch that decodes no JPEG never maps it. Without libjpeg the trampolines make each helper
+// fail with the loader's reason as its message (JPEGLoader.c); ImageDecoder asks first.
 // The static build links libjpeg.a instead (WALKTHROUGH_STATIC_IMAGE_LIBRARIES,
 // scripts/build-static.sh).
 //
@@ -60,23 +61,11 @@ static inline struct jpeg_error_mgr *walkthrough_jpeg_errors(struct walkthrough_
     return manager;
 }
 
-/// Whether libjpeg is missing: then its reason is in `message` (at most `capacity` bytes).
-static inline int walkthrough_jpeg_unavailable(char *message, size_t capacity) {
-    const char *reason = walkthrough_libjpeg_load_error();
-    if (reason == NULL) return 0;
-    if (message != NULL && capacity > 0) {
-        strncpy(message, reason, capacity - 1);
-        message[capacity - 1] = 0;
-    }
-    return 1;
-}
-
 /// Reads the header of the JPEG in `data`: its width and height. Returns 0, or -1 with a
 /// message when the data is not a JPEG libjpeg can read.
 static inline int walkthrough_jpeg_header(const unsigned char *data, unsigned long size,
                                           unsigned *width, unsigned *height,
                                           char *message, size_t capacity) {
-    if (walkthrough_jpeg_unavailable(message, capacity)) return -1;
     struct jpeg_decompress_struct info;
     struct walkthrough_jpeg_error error;
     memset(&info, 0, sizeof info);
@@ -103,7 +92,6 @@ static inline int walkthrough_jpeg_decode(const unsigned char *data, unsigned lo
                                           unsigned scale_eighths, unsigned out_width,
                                           unsigned out_height, unsigned char *rgba,
                                           long memoryLimit, char *message, size_t capacity) {
-    if (walkthrough_jpeg_unavailable(message, capacity)) return -1;
     struct jpeg_decompress_struct info;
     struct walkthrough_jpeg_error error;
     memset(&info, 0, sizeof info);
@@ -151,7 +139,6 @@ static inline int walkthrough_jpeg_decode(const unsigned char *data, unsigned lo
 static inline int walkthrough_jpeg_encode(const unsigned char *rgba, unsigned width,
                                           unsigned height, int quality, unsigned char **output,
                                           unsigned long *size, char *message, size_t capacity) {
-    if (walkthrough_jpeg_unavailable(message, capacity)) return -1;
     struct jpeg_compress_struct info;
     struct walkthrough_jpeg_error error;
     memset(&info, 0, sizeof info);
