@@ -53,10 +53,12 @@ let package = Package(
         .target(
             name: "WalkthroughKit",
             dependencies: ["CSQLite", "CLibPQ", "CPNG", "CPNGReduced", "CJPEG"]),
+        /// The terminal player's signal handler and the atomic it reads, in C.
+        .target(name: "CSignalPipe"),
         .target(
             name: "WalkthroughTerminal",
             dependencies: [
-                "WalkthroughKit",
+                "WalkthroughKit", "CSignalPipe",
                 .target(name: "CChafa", condition: .when(traits: ["Chafa"])),
             ],
             swiftSettings: [.define("CHAFA", .when(traits: ["Chafa"]))]

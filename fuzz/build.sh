@@ -5,8 +5,9 @@
 #
 # SwiftPM executables do not link with -sanitize=fuzzer, so this compiles the package's sources
 # directly with swiftc, instrumented for coverage (libFuzzer) and checked by AddressSanitizer:
-# WalkthroughKit as a static library (C modules CSQLite, CLibPQ, CPNG, CJPEG, and CPNGReduced; the C
-# of the last three is compiled with clang, instrumented the same way), WalkthroughTerminal on top,
+# WalkthroughKit as a static library (C modules CSQLite, CLibPQ, CPNG, CJPEG and CPNGReduced; the C
+# of the last three is compiled with clang, instrumented the same way), WalkthroughTerminal on top
+# (with CSignalPipe, compiled the same way),
 # then each target: fuzz/targets/NAME.swift with an @_cdecl("LLVMFuzzerTestOneInput") entry.
 # The `arguments` target is compiled into one module with the CLI's sources (all but main.swift),
 # so it reaches the command line's internal parser.
@@ -42,7 +43,8 @@ flags=(
 )
 # Absolute, so that the link step can run from another folder.
 paths=(-I "$root/Sources/CSQLite" -I "$root/Sources/CLibPQ/include" -I "$root/Sources/CPNG/include"
-    -I "$root/Sources/CPNGReduced/include" -I "$root/Sources/CJPEG/include" -I "$out" -L "$out")
+    -I "$root/Sources/CPNGReduced/include" -I "$root/Sources/CJPEG/include"
+    -I "$root/Sources/CSignalPipe/include" -I "$out" -L "$out")
 # libpq's headers are in their own folder (pkg-config libpq says where). The fuzzers link libpq,
 # libpng and libjpeg themselves (-lpq, -lpng16, -ljpeg below) rather than through the
 # trampolines that load them on first use: Sources/CLibPQ's are left out, and Sources/CPNG's and
@@ -121,15 +123,16 @@ build_target() {
         module=WalkthroughCLI
     fi
     if stale "$binary" "${files[@]}" "$out/libWalkthroughKit.a" "$out/libWalkthroughTerminal.a" \
-        "$out/libCPNGReduced.a" "$out/libCPNG.a" "$out/libCJPEG.a" fuzz/build.sh; then
+        "$out/libCPNGReduced.a" "$out/libCPNG.a" "$out/libCJPEG.a" "$out/libCSignalPipe.a" \
+        fuzz/build.sh; then
         echo "fuzz/build.sh: linking fuzz-$name" >&2
         # Run from .build/fuzz/targets, where swiftc leaves the module files it writes beside
         # a whole-module build, with every path made absolute.
         mkdir -p "$out/targets"
         (cd "$out/targets" && swiftc "${flags[@]}" "${paths[@]}" -module-name "$module" -wmo \
             "${files[@]/#/$root/}" \
-            -lWalkthroughTerminal -lWalkthroughKit -lCPNGReduced -lCPNG -lCJPEG \
-            -lswiftSynchronization -lsqlite3 -lpq -lpng16 -ljpeg \
+            -lWalkthroughTerminal -lWalkthroughKit -lCPNGReduced -lCPNG -lCJPEG -lCSignalPipe \
+            -lsqlite3 -lpq -lpng16 -ljpeg \
             -o "$binary")
     fi
 }
@@ -144,6 +147,7 @@ fi
 build_c_library CPNG
 build_c_library CJPEG
 build_c_library CPNGReduced
+build_c_library CSignalPipe
 build_library WalkthroughKit Sources/WalkthroughKit
 build_library WalkthroughTerminal Sources/WalkthroughTerminal
 for target in "${targets[@]}"; do

@@ -9,20 +9,19 @@
 //     swift run FoodPinExample                          # the walkthrough, then the guide
 //     swift run FoodPinExample                          # the guide only
 //     printf 'next\nnext\nnext\n' | WALKTHROUGH_DB=/tmp/seen.sqlite3 swift run FoodPinExample
-import Foundation  // Bundle.module (the libraries themselves never import Foundation)
+@preconcurrency import Glibc  // exit, fputs (neither the tool nor the libraries need Foundation)
 import WalkthroughKit
 import WalkthroughTerminal
 
 /// One line on standard error; an error's text (a path can hold anything) is sanitised first.
 func warn(_ line: String) {
-    FileHandle.standardError.write(Data((TextSanitizer.sanitize(line) + "\n").utf8))
+    fputs(TextSanitizer.sanitize(line) + "\n", stderr)
 }
 
 // The definition travels with the tool (a SwiftPM resource), so it is found from any folder.
-let tour = Bundle.module.url(
-    forResource: "foodpin", withExtension: "json", subdirectory: "walkthroughs")
+let tour = DefinitionSource.resource("walkthroughs/foodpin.json")
 // The safe call: whatever happens to the walkthrough, it returns, and the tool does its work.
-switch Onboarding.presentIfNeeded(.resource(tour), policy: .always) {
+switch Onboarding.presentIfNeeded(tour, policy: .always) {
 case .interrupted(let signal): exit(signal.exitStatus)  // Ctrl-C: this tool chooses to stop
 case .completed, .skipped: print("You're all set.\n")
 case .quit(let page): print("Tour paused on page \(page + 1); it resumes next time.\n")

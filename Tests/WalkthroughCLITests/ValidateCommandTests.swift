@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalkthroughKit
 import WalkthroughTestSupport
 
 @testable import WalkthroughCLI

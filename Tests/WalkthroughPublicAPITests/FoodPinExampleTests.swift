@@ -47,9 +47,10 @@ struct FoodPinExampleTests {
 
         init() throws { folder = try TemporaryFolder() }
 
-        func run(_ input: String?) throws -> ChildProcess {
+        func run(_ input: String?, extra: [String: String] = [:]) throws -> ChildProcess {
             let child = try ChildProcess(
-                [FoodPinExampleTests.binary], environment: environment, directory: folder.path)
+                [FoodPinExampleTests.binary], environment: environment.merging(extra) { $1 },
+                directory: folder.path)
             if let input {
                 #expect(child.send(input))
                 child.closeInput()

@@ -6,7 +6,7 @@ import WalkthroughTestSupport
 /// Definitions a tool ships inside itself: from data, a string, and its resource bundle.
 struct LoadingTests {
     @Test func loadsFromData() throws {
-        let walkthrough = try DefinitionLoader.load(data: Data(Fixtures.intro().utf8))
+        let walkthrough = try DefinitionLoader.load(bytes: Array(Fixtures.intro().utf8))
         #expect(walkthrough.id == "intro")
         #expect(walkthrough.pages.map(\.heading) == ["One", "Two", "Three"])
         #expect(walkthrough.navigation == .linear)
@@ -25,10 +25,10 @@ struct LoadingTests {
     }
 
     @Test func loadsABundledDefinitionAndItsImageResolvesInsideTheBundle() throws {
-        let url = try Fixtures.tourURL
-        let walkthrough = try DefinitionLoader.load(contentsOf: url)
+        let path = try Fixtures.tourPath
+        let walkthrough = try DefinitionSource.resource("Definitions/tour.json").load()
         #expect(walkthrough.id == "tour")
-        let folder = url.deletingLastPathComponent().path
+        let folder = String(path[..<path.lastIndex(of: "/")!])
         #expect(walkthrough.baseDirectory == folder)
         let image = try #require(walkthrough.imagePath(of: walkthrough.pages[0]))
         #expect(image == folder + "/images/tour-map.png")
@@ -36,26 +36,37 @@ struct LoadingTests {
     }
 
     @Test func aBundledDefinitionHasNoWarnings() throws {
-        let report = DefinitionLoader.validate(contentsOf: try Fixtures.tourURL)
+        let report = DefinitionLoader.validate(contentsOf: try Fixtures.tourPath)
         #expect(report.isValid)
         #expect(
             report.diagnostics.isEmpty, "a missing image would be a warning: \(report.diagnostics)")
     }
 
-    @Test func aURLSourceLoadsTheBundledFile() throws {
-        let walkthrough = try DefinitionSource.url(try Fixtures.tourURL).load()
+    @Test func aResourceIsTheFileBundleModuleFinds() throws {
+        // Found from the executable's path, not the current folder (the README's snippet test
+        // runs a tool from another folder).
+        let walkthrough = try DefinitionSource.resource("Definitions/tour.json").load()
+        let named = try DefinitionSource.resource(
+            "Definitions/tour.json", bundle: "WalkthroughKit_WalkthroughPublicAPITests"
+        ).load()
+        let reference = try DefinitionLoader.load(contentsOf: try Fixtures.tourPath)
+        #expect(walkthrough == reference)
+        #expect(named == reference)
         #expect(walkthrough.pages.count == 2)
     }
 
-    @Test func aNetworkURLIsRefusedUnread() throws {
-        let url = try #require(URL(string: "https://example.com/tour.json"))
-        #expect {
-            try DefinitionLoader.load(contentsOf: url)
-        } throws: { error in
-            guard case DefinitionError.unreadable(let path, let reason) = error else {
-                return false
+    @Test func aResourceNoBundleHasIsNotFound() throws {
+        for source in [
+            DefinitionSource.resource("Definitions/missing.json"),
+            .resource("Definitions/tour.json", bundle: "NoSuchBundle"),
+            .resource(""),
+        ] {
+            #expect {
+                try source.load()
+            } throws: { error in
+                guard case DefinitionError.notFound(let path) = error else { return false }
+                return path.contains("in the tool's resources")
             }
-            return path == "https://example.com/tour.json" && reason.contains("only file URLs")
         }
     }
 

@@ -158,7 +158,8 @@ struct OnboardingPolicyTests {
 
     @Test func aBundledDefinitionPlaysInPlainMode() throws {
         let run = try PlainHarness(
-            .url(try Fixtures.tourURL), commands: "quit\n", store: .store(InMemorySeenStore()))
+            .resource("Definitions/tour.json"), commands: "quit\n",
+            store: .store(InMemorySeenStore()))
         #expect(run.outcome == "quit at page 1")
         #expect(run.output.contains("Image: A map of the tool (tour-map.png)"))
     }

@@ -7,7 +7,7 @@ import WalkthroughTestSupport
 /// The one-call gate follows the one decision: the quiet switch, `when`, what's new and page
 /// `env`, with an injected clock.
 struct OnboardingRulesTests {
-    static let t0 = Date(timeIntervalSince1970: 1_796_083_200)
+    static let t0 = Timestamp(timeIntervalSince1970: 1_796_083_200)
 
     static func tour(when: String = "{}", version: Int = 1, pages: String? = nil) -> String {
         """
@@ -51,7 +51,7 @@ struct OnboardingRulesTests {
         when: String, offset: Double, reason: DueReason
     ) throws {
         let store = InMemorySeenStore()
-        let now = Self.t0.addingTimeInterval(offset)
+        let now = Self.t0 + .milliseconds(Int64(offset * 1000))
         let run = try PlainHarness(
             .json(Self.tour(when: when)), commands: "next\nnext\n", store: .store(store), now: now)
         var gate = FirstRunGate(user: "alice", store: .store(store), environment: testEnvironment)
@@ -96,10 +96,10 @@ struct OnboardingRulesTests {
         let source = DefinitionSource.json(Self.tour(when: #"{"minInterval": "30m"}"#))
         let early = try PlainHarness(
             source, commands: "quit\n", store: .store(store),
-            now: Self.t0.addingTimeInterval(1799.999))
+            now: Self.t0 + .milliseconds(1_799_999))
         #expect(early.outcome.hasPrefix("not shown: not due: quietPeriod"), "\(early.outcome)")
         let later = try PlainHarness(
-            source, commands: "quit\n", store: .store(store), now: Self.t0.addingTimeInterval(1800))
+            source, commands: "quit\n", store: .store(store), now: Self.t0 + .seconds(1800))
         #expect(later.outcome == "quit at page 1")
     }
 

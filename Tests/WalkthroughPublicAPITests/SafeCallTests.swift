@@ -43,7 +43,7 @@ struct SafeCallTests {
     }
 
     @Test func aResourceTheBundleLacksIsAFailedResultNotATrap() throws {
-        let (result, printed) = try call(.resource(nil))
+        let (result, printed) = try call(.resource("Definitions/no-such-tour.json"))
         guard case .failed(.definition(.notFound)) = result else {
             Issue.record("expected a missing resource, got \(result)")
             return

@@ -61,7 +61,7 @@ private func checkReport(_ report: ValidationReport, input: UnsafeRawBufferPoint
     }
     if report.walkthrough == nil, !report.isJSONSchema {
         do {
-            _ = try DefinitionLoader.load(data: Data(input), name: "fuzz.json")
+            _ = try DefinitionLoader.load(bytes: Array(input), name: "fuzz.json")
             require(false, "load returned a walkthrough that validate refused")
         } catch {
             require(!error.description.isEmpty, "an empty DefinitionError description")
@@ -135,7 +135,7 @@ private func checkRoundTrip(_ walkthrough: Walkthrough, escapingAll: Bool) {
     }
     member("pages", "[" + pages.joined(separator: ",\n") + "]")
     json += "}"
-    let again = DefinitionLoader.validate(data: Data(json.utf8), name: "again.json")
+    let again = DefinitionLoader.validate(bytes: Array(json.utf8), name: "again.json")
     guard let copy = again.walkthrough else {
         let problems = again.errors.map { visible($0.description) }.joined(separator: "; ")
         require(false, "the walkthrough written back as JSON does not load: \(problems)")

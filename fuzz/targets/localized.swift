@@ -185,7 +185,7 @@ private func checkRoundTrip(_ walkthrough: Walkthrough) {
     }
     members.append("\"pages\":[" + pages.joined(separator: ",") + "]")
     let json = "{" + members.joined(separator: ",") + "}"
-    let again = DefinitionLoader.validate(data: Data(json.utf8), name: "again.json")
+    let again = DefinitionLoader.validate(bytes: Array(json.utf8), name: "again.json")
     guard let copy = again.walkthrough else {
         let problems = again.errors.map { visible($0.description) }.joined(separator: "; ")
         require(false, "the localized walkthrough written back does not load: \(problems)")

@@ -104,7 +104,7 @@ private func madeRecords(_ bytes: [UInt8]) -> [SeenRecord] {
         SeenRecord(
             user: "u", walkthrough: "w", version: Int(bytes[index] % 4) + 1,
             outcome: outcomes[Int(bytes[index + 1]) % 3], lastPage: 0,
-            updatedAt: Date(timeIntervalSince1970: Double(bytes[index + 2] % 8)))
+            updatedAt: Timestamp(millisecondsSince1970: Int64(bytes[index + 2] % 8) * 1000))
     }
 }
 

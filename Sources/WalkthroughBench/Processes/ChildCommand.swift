@@ -52,7 +52,9 @@ enum ChildCommand {
         let before = PeakMemory.residentKiB() ?? 0
         switch side {
         case "ours":
-            let report = DefinitionLoader.validate(data: data, name: "bench.json")
+            let report = data.withUnsafeBytes {
+                DefinitionLoader.validate(bytes: $0, name: "bench.json")
+            }
             guard report.isValid else { return 65 }
         case "baseline":
             guard (try? JSONSerialization.jsonObject(with: data)) is [String: Any] else {

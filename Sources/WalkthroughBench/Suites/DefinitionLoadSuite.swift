@@ -16,11 +16,12 @@ enum DefinitionLoadSuite {
         let data = DefinitionGenerator.make(pages: pages)
         try checkBothAccept(data, pages: pages)
 
+        let bytes = [UInt8](data)
         let result = try Interleaved.run(rounds: rounds) { _ in
             var valid = 0
             let elapsed = Clock.measure {
                 for _ in 0..<perRound
-                where DefinitionLoader.validate(data: data, name: "bench.json").isValid {
+                where DefinitionLoader.validate(bytes: bytes, name: "bench.json").isValid {
                     valid += 1
                 }
             }
@@ -51,7 +52,9 @@ enum DefinitionLoadSuite {
     /// Fails unless our loader finds the definition valid with every page and
     /// `JSONSerialization` parses it.
     private static func checkBothAccept(_ data: Data, pages: Int) throws {
-        let report = DefinitionLoader.validate(data: data, name: "bench.json")
+        let report = data.withUnsafeBytes {
+            DefinitionLoader.validate(bytes: $0, name: "bench.json")
+        }
         guard let walkthrough = report.walkthrough, walkthrough.pages.count == pages,
             report.diagnostics.isEmpty
         else {

@@ -178,7 +178,7 @@ enum ExperimentSuite {
             variants: [.init(id: "control", weight: 1), .init(id: "short", weight: 1)],
             holdout: 10)
         let users = (0..<operations).map { "user-\($0)" }
-        let now = Date()
+        let now = Timestamp.now
         func perDecision(_ walkthrough: Walkthrough) -> Double {
             var due = 0
             let elapsed = Clock.measure {

@@ -4,11 +4,11 @@ import WalkthroughKit
 extension Timestamp {
     /// The date that ``json(_:)`` writes as `text`: `2026-11-29T22:47:03.123Z`, with 0 to 3
     /// fraction digits, in UTC (`Z`); `nil` for anything else, an impossible date included.
-    static func parseJSON(_ text: String) -> Date? { RFC3339.parseJSON(text) }
+    static func parseJSON(_ text: String) -> Timestamp? { RFC3339.parseJSON(text) }
 
     /// The date a `DATE` argument (`--since`, `--before`) names: `YYYY-MM-DD` (midnight UTC)
     /// or an RFC 3339 date-time; `nil` for anything else.
-    static func parseDate(_ text: String) -> Date? { RFC3339.parseDate(text) }
+    static func parseDate(_ text: String) -> Timestamp? { RFC3339.parseDate(text) }
 
     /// The accepted `DATE` forms, for error messages.
     static let dateForms =
@@ -20,7 +20,7 @@ extension Timestamp {
     /// - Throws: A usage error naming the value and the accepted forms.
     static func option(
         _ name: String, in parsed: ParsedArguments, command: String
-    ) throws(CommandLineError) -> Date? {
+    ) throws(CommandLineError) -> Timestamp? {
         guard let text = parsed.value(name) else { return nil }
         guard let date = parseDate(text) else {
             throw .usage(

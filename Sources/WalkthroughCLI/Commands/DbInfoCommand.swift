@@ -87,7 +87,9 @@ struct DbInfoCommand: ParsableCommand {
     /// `"replica": {"path","pending","lastPush","lastPull"}` for a store with a replica.
     private static func replicaJSON(_ replica: ReplicaInfo?) -> [(String, JSONText)] {
         guard let replica else { return [] }
-        func time(_ date: Date?) -> JSONText { date.map { .string(Timestamp.json($0)) } ?? .null }
+        func time(_ date: Timestamp?) -> JSONText {
+            date.map { .string(Timestamp.json($0)) } ?? .null
+        }
         return [
             (
                 "replica",

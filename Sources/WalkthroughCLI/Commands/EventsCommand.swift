@@ -38,7 +38,7 @@ struct EventsCommand: ParsableCommand {
     /// `--user`, if given.
     var user: String?
     /// `--since`, if given.
-    var since: Date?
+    var since: Timestamp?
     /// `--db`, through the shared options.
     var store: StoreOptions
 

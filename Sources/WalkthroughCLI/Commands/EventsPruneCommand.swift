@@ -23,7 +23,7 @@ struct EventsPruneCommand: ParsableCommand {
         usageForms: ["--before <date> [--db <path>] [--dry-run]"])
 
     /// `--before`.
-    var before: Date
+    var before: Timestamp
     /// `--db`, through the shared options.
     var store: StoreOptions
     /// `--dry-run`.

@@ -63,7 +63,7 @@ struct ListCommand: ParsableCommand {
         let words = CommandWords(locale: shownLocale)
         var table = Table(header: words.listHeader(user: user))
         let quiet = QuietSwitch.reason(environment: context.environment)
-        let now = Date()
+        let now = Timestamp.now
         for (file, report) in reports {
             guard let walkthrough = report.walkthrough?.localized(for: shownLocale) else {
                 let problem = report.errors.first?.description ?? "not a walkthrough definition"

@@ -47,7 +47,7 @@ struct StatsCommand: ParsableCommand {
     /// The `FILE|ID` argument.
     var walkthrough: String
     /// `--since`, if given.
-    var since: Date?
+    var since: Timestamp?
     /// `--version`, if given.
     var version: Int?
     /// `--json`.

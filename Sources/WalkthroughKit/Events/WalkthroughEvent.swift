@@ -1,5 +1,3 @@
-public import FoundationEssentials
-
 /// One thing that happened in a session, as a store that records events keeps it: the
 /// funnel's raw material (see ``FunnelStats``).
 ///
@@ -42,7 +40,7 @@ public struct WalkthroughEvent: Sendable, Hashable {
     }
 
     /// When it happened (UTC, whole milliseconds).
-    public var time: Date
+    public var time: Timestamp
     /// Whose session it was.
     public var user: String
     /// The walkthrough's id.
@@ -63,7 +61,7 @@ public struct WalkthroughEvent: Sendable, Hashable {
 
     /// Creates an event.
     public init(
-        time: Date, user: String, walkthrough: String, version: Int, kind: Kind, page: Int,
+        time: Timestamp, user: String, walkthrough: String, version: Int, kind: Kind, page: Int,
         locale: String? = nil, variant: String? = nil, experiment: String? = nil
     ) {
         self.variant = variant
@@ -137,7 +135,7 @@ public struct SessionStep: Sendable, Hashable {
     }
 
     /// The step's events, stamped `time`.
-    public func stamped(_ time: Date) -> [WalkthroughEvent] {
+    public func stamped(_ time: Timestamp) -> [WalkthroughEvent] {
         events.map {
             WalkthroughEvent(
                 time: time, user: user, walkthrough: walkthrough, version: version,
@@ -154,10 +152,10 @@ public struct EventFilter: Sendable, Hashable {
     /// Only this user's events, when set.
     public var user: String?
     /// Only events at or after this time, when set.
-    public var since: Date?
+    public var since: Timestamp?
 
     /// A filter; every field left `nil` lets everything through.
-    public init(walkthrough: String? = nil, user: String? = nil, since: Date? = nil) {
+    public init(walkthrough: String? = nil, user: String? = nil, since: Timestamp? = nil) {
         self.walkthrough = walkthrough
         self.user = user
         self.since = since

@@ -1,16 +1,14 @@
-public import FoundationEssentials
-
 /// Where a walkthrough comes from, for ``FirstRunGate`` (and the one-call gate built on it).
 ///
 /// A tool names its walkthrough the way that suits it: a path, a file name or id looked up like
-/// `walkthrough play` does, a resource URL from its bundle, bytes or a string it carries, or a
-/// ``Walkthrough`` it built in code. A string literal is ``named(_:)``:
+/// `walkthrough play` does, a file in its own SwiftPM resources, bytes or a string it carries,
+/// or a ``Walkthrough`` it built in code. A string literal is ``named(_:)``:
 ///
 /// ```swift
 /// let gate = FirstRunGate()
 /// _ = try gate.status(of: "foodpin")                     // $WALKTHROUGH_PATH, ./walkthroughs
 /// _ = try gate.status(of: .file("/usr/share/mytool/tour.json"))
-/// _ = try gate.status(of: .resource(Bundle.module.url(forResource: "tour", withExtension: "json")))
+/// _ = try gate.status(of: .resource("walkthroughs/tour.json"))
 /// _ = try gate.status(of: .json(#"{"id": "tour", "pages": [{"heading": "Hi", "content": ""}]}"#))
 /// ```
 public enum DefinitionSource: Sendable, Hashable {
@@ -20,30 +18,32 @@ public enum DefinitionSource: Sendable, Hashable {
     /// A path, or a file name (`foodpin.json`) or walkthrough id (`foodpin`) looked up with
     /// ``DefinitionResolver``: each folder of `$WALKTHROUGH_PATH`, then `./walkthroughs`.
     case named(String)
-    /// A `file:` URL, such as a SwiftPM resource from `Bundle.module`; image paths resolve
-    /// against the file's folder inside the bundle.
-    case url(URL)
-    /// A definition the tool ships in its own resources, as `Bundle.module.url(forResource:…)`
-    /// gives it: `nil` when the bundle has no such file, which the gate reports as "not
-    /// found" (never a trap, as a force-unwrap would be). Found from any current folder.
+    /// A definition the tool ships in its own SwiftPM resources: `path` inside the resource
+    /// bundle, such as `walkthroughs/foodpin.json` for a target declared with
+    /// `resources: [.copy("walkthroughs")]`. Image paths resolve against the file's folder
+    /// inside the bundle.
+    ///
+    /// The bundle is the `.resources` folder SwiftPM puts next to the executable
+    /// (`YourTool_YourTool.resources`), found from the running executable's own path, so from
+    /// any current folder and without Foundation's `Bundle`. `bundle` names it (without
+    /// `.resources`) when more than one has a file at `path`; without it the first in name
+    /// order that has one is used. No bundle with the file is "not found", never a trap.
     ///
     /// ```swift
-    /// let tour = Bundle.module.url(
-    ///     forResource: "foodpin", withExtension: "json", subdirectory: "walkthroughs")
-    /// let result = Onboarding.presentIfNeeded(.resource(tour))
+    /// let result = Onboarding.presentIfNeeded(.resource("walkthroughs/foodpin.json"))
     /// ```
-    case resource(URL?)
+    case resource(String, bundle: String? = nil)
     /// A definition held in memory. `name` is used in diagnostics and gives the default id
     /// (its last component without `.json`); `baseDirectory` is where image paths resolve.
-    case data(Data, name: String?, baseDirectory: String?)
+    case bytes([UInt8], name: String?, baseDirectory: String?)
     /// A walkthrough already loaded or built in code; nothing is read.
     case walkthrough(Walkthrough)
 
-    /// A definition written as a JSON string; see ``data(_:name:baseDirectory:)``.
+    /// A definition written as a JSON string; see ``bytes(_:name:baseDirectory:)``.
     public static func json(
         _ text: String, name: String? = nil, baseDirectory: String? = nil
     ) -> DefinitionSource {
-        .data(Data(text.utf8), name: name, baseDirectory: baseDirectory)
+        .bytes(Array(text.utf8), name: name, baseDirectory: baseDirectory)
     }
 
     /// Loads and checks the definition.
@@ -71,13 +71,14 @@ public enum DefinitionSource: Sendable, Hashable {
             return try DefinitionLoader.load(contentsOf: path, images: images)
         case .named(let name):
             return try DefinitionLoader.load(contentsOf: resolver.resolve(name), images: images)
-        case .url(let url):
-            return try DefinitionLoader.load(contentsOf: url, images: images)
-        case .resource(let url):
-            guard let url else { throw .notFound(path: "the tool's resources") }
-            return try DefinitionLoader.load(contentsOf: url, images: images)
-        case .data(let data, let name, let baseDirectory):
-            return try DefinitionLoader.load(data: data, name: name, baseDirectory: baseDirectory)
+        case .resource(let path, let bundle):
+            guard let file = ResourceBundle.file(path, bundle: bundle) else {
+                throw .notFound(path: ResourceBundle.describe(path, bundle: bundle))
+            }
+            return try DefinitionLoader.load(contentsOf: file, images: images)
+        case .bytes(let bytes, let name, let baseDirectory):
+            return try DefinitionLoader.load(
+                bytes: bytes, name: name, baseDirectory: baseDirectory)
         case .walkthrough(let walkthrough):
             return walkthrough
         }

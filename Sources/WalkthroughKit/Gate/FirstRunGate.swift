@@ -1,5 +1,3 @@
-public import FoundationEssentials
-
 /// Decides whether a user should see a walkthrough: the first-run check of an onboarding, with
 /// no user interface.
 ///
@@ -40,7 +38,7 @@ public struct FirstRunGate: Sendable {
     public var environment: [String: String]
     /// The clock the rules (`when.from`, `until`, `minInterval`) are read against; the
     /// system's by default. Tests set it.
-    public var clock: @Sendable () -> Date = { Date() }
+    public var clock: @Sendable () -> Timestamp = { Timestamp.now }
 
     /// The user the caller named, if any.
     var chosenUser: String?

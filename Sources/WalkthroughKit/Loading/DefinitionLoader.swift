@@ -1,5 +1,3 @@
-public import FoundationEssentials
-
 /// Loads walkthrough definitions and checks every rule of the format.
 ///
 /// `validate` never throws: it returns a ``ValidationReport`` with the walkthrough (when valid)
@@ -50,18 +48,19 @@ public enum DefinitionLoader {
     /// Checks a definition held in memory.
     ///
     /// - Parameters:
-    ///   - data: The definition's bytes.
+    ///   - bytes: The definition's bytes.
     ///   - name: The name the report uses, and whose last component without `.json` is the
     ///     default id; without one the definition must have an `"id"`.
     ///   - baseDirectory: The folder image paths are relative to; missing images are reported
     ///     only when it is given.
     public static func validate(
-        data: Data, name: String? = nil, baseDirectory: String? = nil
+        bytes: [UInt8], name: String? = nil, baseDirectory: String? = nil
     ) -> ValidationReport {
-        data.withUnsafeBytes { validate(bytes: $0, name: name, baseDirectory: baseDirectory) }
+        bytes.withUnsafeBytes { validate(bytes: $0, name: name, baseDirectory: baseDirectory) }
     }
 
-    /// Checks a definition held in memory as raw bytes; see ``validate(data:name:baseDirectory:)``.
+    /// Checks a definition held in memory as raw bytes; see
+    /// ``validate(bytes:name:baseDirectory:)-([UInt8],_,_)``.
     public static func validate(
         bytes: UnsafeRawBufferPointer, name: String? = nil, baseDirectory: String? = nil
     ) -> ValidationReport {
@@ -144,9 +143,9 @@ public enum DefinitionLoader {
     ///
     /// - Throws: ``DefinitionError/invalid(_:)`` or ``DefinitionError/tooLarge(path:limit:)``.
     public static func load(
-        data: Data, name: String? = nil, baseDirectory: String? = nil
+        bytes: [UInt8], name: String? = nil, baseDirectory: String? = nil
     ) throws(DefinitionError) -> Walkthrough {
-        let report = validate(data: data, name: name, baseDirectory: baseDirectory)
+        let report = validate(bytes: bytes, name: name, baseDirectory: baseDirectory)
         guard let walkthrough = report.walkthrough else { throw DefinitionError(report: report) }
         return walkthrough
     }

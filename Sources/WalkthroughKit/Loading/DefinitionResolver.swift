@@ -103,16 +103,8 @@ public struct DefinitionResolver: Sendable, Hashable {
     /// `id`. Files that do not load are passed over, and so is anything but a regular file: a
     /// FIFO named `x.json` would block the search until something wrote to it.
     private static func definition(withID id: String, in folder: String) -> String? {
-        guard let directory = opendir(folder) else { return nil }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            if name.hasSuffix(".json"), !name.hasPrefix(".") { names.append(name) }
-        }
-        for name in names.sorted() {
+        guard let names = FileSystem.names(in: folder) else { return nil }
+        for name in names.sorted() where name.hasSuffix(".json") && !name.hasPrefix(".") {
             let path = FileSystem.joined(folder, name)
             guard FileSystem.isRegularFile(path) else { continue }
             if DefinitionLoader.validate(contentsOf: path).walkthrough?.id == id { return path }

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 // MARK: - `when` and `since`
 
 extension DefinitionValidator {
@@ -140,13 +138,13 @@ extension DefinitionValidator {
     /// of that day.
     private mutating func date(
         _ text: String, endOfDay: Bool, path: String, at position: SourcePosition
-    ) -> Date? {
+    ) -> Timestamp? {
         guard let date = RFC3339.parseDate(text, offsetRequired: false) else {
             report(.invalidDate(text), path: path, at: position)
             return nil
         }
         guard endOfDay, text.utf8.count == 10 else { return date }
-        return Date(millisecondsSince1970: date.millisecondsSince1970 + 86_400_000)
+        return Timestamp(millisecondsSince1970: date.millisecondsSince1970 + 86_400_000)
     }
 
     /// A page's `since`: a whole number of at least 1.

@@ -1,11 +1,9 @@
-package import FoundationEssentials
-
 /// RFC 3339 dates, read by hand (no formatter, no time-zone database): the `DATE` arguments of
 /// the command line, the stores' JSON timestamps, and a definition's `when.from` / `when.until`.
 package enum RFC3339 {
     /// The date that ``json(_:)`` writes as `text`: `2026-11-29T22:47:03.123Z`, with 0 to 3
     /// fraction digits, in UTC (`Z`); `nil` for anything else, an impossible date included.
-    package static func parseJSON(_ text: String) -> Date? {
+    package static func parseJSON(_ text: String) -> Timestamp? {
         let bytes = Array(text.utf8)
         func number(_ range: Range<Int>) -> Int64? {
             guard range.upperBound <= bytes.count else { return nil }
@@ -38,7 +36,7 @@ package enum RFC3339 {
         else { return nil }
         let days = daysFromCivil(year: year, month: month, day: day)
         let total = ((days * 24 + hour) * 60 + minute) * 60 + second
-        return Date(millisecondsSince1970: total * 1000 + milliseconds)
+        return Timestamp(millisecondsSince1970: total * 1000 + milliseconds)
     }
 
     /// The date a `DATE` argument (`--since`, `--before`) names: `YYYY-MM-DD` (midnight UTC)
@@ -46,7 +44,7 @@ package enum RFC3339 {
     /// or a space, any number of fraction digits, kept to the millisecond; a leap second
     /// `23:59:60Z` as RFC 3339 allows it, read as the instant after second 59); `nil` for
     /// anything else, an impossible date (`2026-13-45`) included.
-    package static func parseDate(_ text: String, offsetRequired: Bool = true) -> Date? {
+    package static func parseDate(_ text: String, offsetRequired: Bool = true) -> Timestamp? {
         let bytes = Array(text.utf8)
         if bytes.count == 10 { return parseJSON(text + "T00:00:00Z") }
         guard bytes.count >= (offsetRequired ? 20 : 19),
@@ -97,7 +95,7 @@ package enum RFC3339 {
             leapSecond = 1000
         }
         guard let local = parseJSON(core + "Z") else { return nil }
-        return Date(
+        return Timestamp(
             millisecondsSince1970: local.millisecondsSince1970 + leapSecond - offsetMinutes
                 * 60_000)
     }

@@ -1,5 +1,3 @@
-public import FoundationEssentials
-
 /// A definition's `when`: the conditions that must all hold for a walkthrough to be due.
 ///
 /// On a walkthrough every field applies; on a page only ``environment`` does (a page whose
@@ -19,10 +17,10 @@ public struct ShowRules: Sendable, Hashable {
     /// `env`: conditions on environment variables, in the order the definition gives them.
     public var environment: [EnvironmentCondition]
     /// `from`: the walkthrough is not due before this instant.
-    public var from: Date?
+    public var from: Timestamp?
     /// `until`: the walkthrough is not due at or after this instant (a date without a time
     /// means the end of that day, UTC).
-    public var until: Date?
+    public var until: Timestamp?
     /// `maxShows`: not due once it has been shown automatically this many times at its current
     /// version without being finished.
     public var maxShows: Int?
@@ -32,8 +30,8 @@ public struct ShowRules: Sendable, Hashable {
 
     /// Rules that always hold.
     public init(
-        after: [String] = [], environment: [EnvironmentCondition] = [], from: Date? = nil,
-        until: Date? = nil, maxShows: Int? = nil, minInterval: Duration? = nil
+        after: [String] = [], environment: [EnvironmentCondition] = [], from: Timestamp? = nil,
+        until: Timestamp? = nil, maxShows: Int? = nil, minInterval: Duration? = nil
     ) {
         self.after = after
         self.environment = environment

@@ -1,82 +1,81 @@
-package import FoundationEssentials
+@preconcurrency import Glibc
 
-/// Dates as the command prints them, always in UTC, computed by hand (no formatter, no time-zone
-/// database: the command must start fast, and UTC needs neither).
+/// A moment in time, to the millisecond: when a record was written, an event happened, or a
+/// walkthrough's show window opens.
 ///
-/// - ``json(_:)``: ISO 8601 with milliseconds, `2026-11-29T22:47:03.123Z`, for `status --json`.
-///   The store keeps `updatedAt` to the millisecond, so this form loses nothing, and it always
-///   has three fraction digits so every value has the same length.
-/// - ``human(_:)``: `2026-11-29 22:47:03 UTC`, for tables and sentences.
-package enum Timestamp {
-    /// `2026-11-29T22:47:03.123Z`.
-    package static func json(_ date: Date) -> String {
-        let parts = Parts(date)
-        return "\(parts.date)T\(parts.time).\(pad(parts.milliseconds, 3))Z"
+/// The stores keep times as whole milliseconds since 1970-01-01 00:00:00 UTC, and so does this
+/// type, so a time read back from a store is equal to the one written. It is WalkthroughKit's
+/// own type rather than Foundation's `Date` so that a tool linking the library does not load
+/// Foundation for it. A tool that has a `Date` converts it in one step:
+///
+/// ```swift
+/// let time = Timestamp(timeIntervalSince1970: date.timeIntervalSince1970)
+/// let date = Date(timeIntervalSince1970: time.timeIntervalSince1970)
+/// ```
+public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// Whole milliseconds since 1970-01-01 00:00:00 UTC (negative before it).
+    public var millisecondsSince1970: Int64
+
+    /// The moment `milliseconds` after 1970-01-01 00:00:00 UTC.
+    public init(millisecondsSince1970 milliseconds: Int64) {
+        millisecondsSince1970 = milliseconds
     }
 
-    /// `2026-11-29 22:47:03 UTC`.
-    package static func human(_ date: Date) -> String {
-        let parts = Parts(date)
-        return "\(parts.date) \(parts.time) UTC"
-    }
-
-    /// A date split into its UTC calendar fields.
-    private struct Parts {
-        var year: Int64
-        var month: Int64
-        var day: Int64
-        var seconds: Int64
-        var milliseconds: Int64
-
-        init(_ date: Date) {
-            let total = date.millisecondsSince1970
-            let (days, millisecondsOfDay) = Timestamp.floorDivide(total, 86_400_000)
-            (year, month, day) = Timestamp.civil(fromDays: days)
-            seconds = millisecondsOfDay / 1000
-            milliseconds = millisecondsOfDay % 1000
-        }
-
-        /// `2026-11-29`.
-        var date: String {
-            let yearText = year >= 0 ? pad(year, 4) : "-" + pad(-year, 4)
-            return "\(yearText)-\(pad(month, 2))-\(pad(day, 2))"
-        }
-
-        /// `22:47:03`.
-        var time: String {
-            "\(pad(seconds / 3600, 2)):\(pad(seconds / 60 % 60, 2)):\(pad(seconds % 60, 2))"
+    /// The moment `seconds` after 1970-01-01 00:00:00 UTC, rounded to the nearest millisecond;
+    /// a value beyond what 64 bits of milliseconds hold (some 292 million years either way) is
+    /// clamped to the nearest one that fits, and one that is not a number counts as 1970.
+    public init(timeIntervalSince1970 seconds: Double) {
+        let milliseconds = (seconds * 1000).rounded()
+        if milliseconds.isNaN {
+            millisecondsSince1970 = 0
+        } else if milliseconds >= 9_223_372_036_854_775_808.0 {
+            // 2^63 is exactly representable as a Double; anything at or above it does not fit.
+            millisecondsSince1970 = .max
+        } else if milliseconds < -9_223_372_036_854_775_808.0 {
+            millisecondsSince1970 = .min
+        } else {
+            millisecondsSince1970 = Int64(milliseconds)
         }
     }
 
-    /// Quotient and remainder rounded towards minus infinity, so dates before 1970 work too.
-    package static func floorDivide(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
-        var quotient = value / divisor
-        var remainder = value % divisor
-        if remainder < 0 {
-            quotient -= 1
-            remainder += divisor
+    /// Seconds since 1970-01-01 00:00:00 UTC, as Foundation's `Date` counts them.
+    public var timeIntervalSince1970: Double {
+        Double(millisecondsSince1970) / 1000
+    }
+
+    /// The system's wall-clock time now (`CLOCK_REALTIME`), to the millisecond.
+    public static var now: Timestamp {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Timestamp(
+            millisecondsSince1970: Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000)
+    }
+
+    /// The time as `status --json` writes it: `2026-11-29T22:47:03.123Z`.
+    public var description: String { Timestamp.json(self) }
+
+    /// The moment `duration` after `time`, to the millisecond (rounded towards earlier), clamped
+    /// to what the type holds.
+    public static func + (time: Timestamp, duration: Duration) -> Timestamp {
+        let (seconds, attoseconds) = duration.components
+        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1000)
+        let fraction = attoseconds / 1_000_000_000_000_000
+        let floor = attoseconds < 0 && attoseconds % 1_000_000_000_000_000 != 0 ? -1 : 0
+        let (sum, overflowed) = time.millisecondsSince1970.addingReportingOverflow(
+            whole &+ fraction &+ Int64(floor))
+        guard !overflow, !overflowed else {
+            return Timestamp(millisecondsSince1970: seconds < 0 ? .min : .max)
         }
-        return (quotient, remainder)
+        return Timestamp(millisecondsSince1970: sum)
     }
 
-    /// The proleptic Gregorian date `days` after 1970-01-01 (Howard Hinnant's `civil_from_days`).
-    package static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        return (year, month, day)
+    /// The moment `duration` before `time`; see ``+(_:_:)``.
+    public static func - (time: Timestamp, duration: Duration) -> Timestamp {
+        time + (.zero - duration)
     }
-}
 
-/// `value` in decimal, zero-padded to `width` digits.
-private func pad(_ value: Int64, _ width: Int) -> String {
-    let digits = String(value)
-    return digits.count >= width
-        ? digits : String(repeating: "0", count: width - digits.count) + digits
+    /// Whether `left` is earlier than `right`.
+    public static func < (left: Timestamp, right: Timestamp) -> Bool {
+        left.millisecondsSince1970 < right.millisecondsSince1970
+    }
 }

@@ -55,8 +55,34 @@ package enum FileSystem {
     /// The path of what `descriptor` has open, as the kernel names it now (the target of
     /// `/proc/self/fd/N`: no symbolic link in it), or `nil` when it cannot be read.
     package static func target(ofDescriptor descriptor: Int32) -> String? {
+        absoluteLinkTarget("/proc/self/fd/\(descriptor)")
+    }
+
+    /// The path of the running executable, as the kernel names it (`/proc/self/exe`), or `nil`
+    /// when it cannot be read.
+    package static func currentExecutable() -> String? {
+        absoluteLinkTarget("/proc/self/exe")
+    }
+
+    /// The names in `folder` (not `.` and `..`), in the order the system lists them, or `nil`
+    /// when it cannot be listed.
+    package static func names(in folder: String) -> [String]? {
+        guard let directory = opendir(folder) else { return nil }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// The absolute path a symbolic link of the kernel's (`/proc/self/…`) points to.
+    private static func absoluteLinkTarget(_ link: String) -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink("/proc/self/fd/\(descriptor)", &buffer, buffer.count - 1)
+        let count = readlink(link, &buffer, buffer.count - 1)
         guard count > 0, buffer[0] == CChar(UInt8(ascii: "/")) else { return nil }
         return String(
             decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)

@@ -5,7 +5,7 @@ import CLibPQ
 ///
 /// Like ``Connection`` for SQLite (and psycopg's `Connection`), a final class that is
 /// deliberately *not* `Sendable`: exactly one component (``PostgresSeenStore``, through a
-/// `Mutex`) holds it and serialises every use. The handle is closed (`PQfinish`) in `deinit`,
+/// `Locked`) holds it and serialises every use. The handle is closed (`PQfinish`) in `deinit`,
 /// also after a failed connection attempt, as libpq requires.
 ///
 /// Statements are prepared once per connection (`PQprepare`) under a fixed name and then run

@@ -1,5 +1,3 @@
-public import FoundationEssentials
-
 /// Whether a walkthrough is due for a user, why, and which pages it would show: the one
 /// decision that `walkthrough due`, `walkthrough play` and the one-call gate all follow.
 ///
@@ -31,7 +29,7 @@ public struct DueDecision: Sendable, Hashable {
     /// ``DueReason/env``, ``DueReason/disabled``, ``DueReason/ci``: the variable concerned.
     public var variable: String?
     /// ``DueReason/quietPeriod``: when it will be due; ``DueReason/notYet``: `from`.
-    public var dueAt: Date?
+    public var dueAt: Timestamp?
     /// The version what's new counts from (the one the user finished), when only what's new
     /// would be shown.
     public var whatsNewSince: Int?
@@ -52,7 +50,7 @@ public struct DueDecision: Sendable, Hashable {
     public init(
         walkthrough: String, user: String, reason: DueReason, detail: String,
         pages: [Int] = [], record: SeenRecord? = nil, waitingFor: [String] = [],
-        variable: String? = nil, dueAt: Date? = nil, whatsNewSince: Int? = nil
+        variable: String? = nil, dueAt: Timestamp? = nil, whatsNewSince: Int? = nil
     ) {
         self.walkthrough = walkthrough
         self.user = user
@@ -78,7 +76,7 @@ public struct DueDecision: Sendable, Hashable {
     ///   - now: The clock.
     public static func evaluate(
         _ walkthrough: Walkthrough, user: String, history: ShowHistory,
-        environment: [String: String], now: Date
+        environment: [String: String], now: Timestamp
     ) -> DueDecision {
         var decision = DueDecision(
             walkthrough: walkthrough.id, user: user, reason: .due, detail: "",
@@ -137,7 +135,7 @@ public struct DueDecision: Sendable, Hashable {
             let (next, overflow) = last.millisecondsSince1970.addingReportingOverflow(
                 intervalMilliseconds)
             if overflow || milliseconds < next {
-                let dueAt = Date(millisecondsSince1970: overflow ? .max : next)
+                let dueAt = Timestamp(millisecondsSince1970: overflow ? .max : next)
                 decision.dueAt = dueAt
                 return no(
                     .quietPeriod,

@@ -1,5 +1,3 @@
-public import FoundationEssentials
-
 /// What the store knows of a user that the rules need: the record of the walkthrough, which
 /// walkthroughs of `when.after` are finished, and the automatic shows the events count.
 ///
@@ -15,7 +13,7 @@ public struct ShowHistory: Sendable, Hashable {
     /// not forced).
     public var shows: Int
     /// When any walkthrough was last shown automatically to the user.
-    public var lastShow: Date?
+    public var lastShow: Timestamp?
     /// The highest version before the current one that the user finished, by the events: what
     /// an unfinished run of "what's new" counts from, once the record holds the new version.
     public var finishedVersion: Int?
@@ -23,7 +21,7 @@ public struct ShowHistory: Sendable, Hashable {
     /// A history.
     public init(
         record: SeenRecord? = nil, finished: Set<String> = [], shows: Int = 0,
-        lastShow: Date? = nil, finishedVersion: Int? = nil
+        lastShow: Timestamp? = nil, finishedVersion: Int? = nil
     ) {
         self.record = record
         self.finished = finished

@@ -1,6 +1,5 @@
 import CSQLite
 @preconcurrency import Glibc
-import Synchronization
 
 /// The busy handler of a ``Connection``: how long, and how, a statement that meets another
 /// connection's lock waits before it fails with `SQLITE_BUSY`.
@@ -47,16 +46,16 @@ final class BusyWait {
 /// while the connection itself is busy waiting, so that a test can release a lock once a writer
 /// is really waiting for it, instead of sleeping and hoping.
 package final class WaitCount: Sendable {
-    private let value = Atomic<Int>(0)
+    private let value = Locked(0)
 
     /// Every connection's waits in this process, counted together.
     package static let process = WaitCount()
 
     /// The number of waits begun so far.
-    package var current: Int { value.load(ordering: .acquiring) }
+    package var current: Int { value.withLock { $0 } }
 
     func increment() {
-        value.add(1, ordering: .releasing)
+        value.withLock { $0 += 1 }
         if self !== Self.process { Self.process.increment() }
     }
 }

@@ -3,7 +3,7 @@ import CSQLite
 /// One open SQLite database connection: the owner of the `sqlite3` handle.
 ///
 /// Modelled on GRDB's `Database`: a final class that is deliberately *not* `Sendable`. Exactly one
-/// component (``SQLiteSeenStore``, through a `Mutex`) holds it and serialises every use, which is
+/// component (``SQLiteSeenStore``, through a `Locked`) holds it and serialises every use, which is
 /// why the connection is opened with `SQLITE_OPEN_NOMUTEX` and needs no lock of its own. The
 /// handle is closed in `deinit`, after the cached statements are finalized.
 final class Connection {

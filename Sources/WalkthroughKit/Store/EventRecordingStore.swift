@@ -1,5 +1,3 @@
-public import FoundationEssentials
-
 /// A ``SeenStore`` that also keeps the events of every session, for the funnel
 /// (``funnel(of:version:since:)``) and `walkthrough events`.
 ///
@@ -22,7 +20,7 @@ public protocol EventRecordingStore: SeenStore {
     /// removes nothing.
     ///
     /// - Returns: How many events were (or would be) removed.
-    func pruneEvents(before date: Date, dryRun: Bool) throws -> Int
+    func pruneEvents(before date: Timestamp, dryRun: Bool) throws -> Int
 
     /// What the rules need of `user`'s events: the automatic shows of `walkthrough` at
     /// `version`, the last automatic show of any walkthrough, and the highest earlier version
@@ -32,7 +30,7 @@ public protocol EventRecordingStore: SeenStore {
     /// The funnel of `walkthrough` at `version`, counting the events at or after `since`, with
     /// pages `1...max(pageCount, the highest page in the events)` and no page ids.
     func funnelStats(
-        walkthrough: String, version: Int, since: Date?, pageCount: Int
+        walkthrough: String, version: Int, since: Timestamp?, pageCount: Int
     ) throws
         -> FunnelStats
 }
@@ -40,7 +38,7 @@ public protocol EventRecordingStore: SeenStore {
 extension EventRecordingStore {
     /// Default: every event, then ``FunnelStats/init(walkthrough:version:pageCount:events:)``.
     public func funnelStats(
-        walkthrough: String, version: Int, since: Date?, pageCount: Int
+        walkthrough: String, version: Int, since: Timestamp?, pageCount: Int
     ) throws -> FunnelStats {
         var events: [WalkthroughEvent] = []
         try forEachEvent(matching: EventFilter(walkthrough: walkthrough, since: since)) {
@@ -63,7 +61,7 @@ extension EventRecordingStore {
     ///   - version: The version to count; by default the definition's.
     ///   - since: Count only events at or after this time.
     public func funnel(
-        of walkthrough: Walkthrough, version: Int? = nil, since: Date? = nil
+        of walkthrough: Walkthrough, version: Int? = nil, since: Timestamp? = nil
     ) throws -> FunnelStats {
         let version = version ?? walkthrough.version
         var stats = try funnelStats(

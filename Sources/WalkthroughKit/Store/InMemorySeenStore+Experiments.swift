@@ -1,6 +1,3 @@
-import FoundationEssentials
-import Synchronization
-
 // MARK: - Experiments
 
 /// A goal an ``InMemorySeenStore`` keeps: who reached which, and when (to the millisecond).

@@ -1,6 +1,3 @@
-public import FoundationEssentials
-import Synchronization
-
 /// A ``SeenStore`` that keeps its records in memory, for tests and for tools that want no file.
 ///
 /// It follows exactly the rules of ``SQLiteSeenStore``; one shared test suite runs against both.
@@ -25,18 +22,18 @@ public final class InMemorySeenStore: EventRecordingStore {
         }
     }
 
-    private let storage = Mutex<[Key: SeenRecord]>([:])
+    private let storage = Locked<[Key: SeenRecord]>([:])
     /// The events, in the order written; taken only while holding `storage`'s lock when both
     /// change together.
-    private let eventLog = Mutex<[WalkthroughEvent]>([])
+    private let eventLog = Locked<[WalkthroughEvent]>([])
     /// The goals users reached, in the order recorded.
-    let goalLog = Mutex<[ReachedGoal]>([])
-    let now: @Sendable () -> Date
+    let goalLog = Locked<[ReachedGoal]>([])
+    let now: @Sendable () -> Timestamp
 
     /// Creates an empty store.
     ///
     /// - Parameter now: The clock that stamps `updatedAt`; tests may pass a fixed one.
-    public init(now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(now: @escaping @Sendable () -> Timestamp = { Timestamp.now }) {
         self.now = now
     }
 
@@ -57,7 +54,7 @@ public final class InMemorySeenStore: EventRecordingStore {
         user: String, walkthrough: String, version: Int, outcome: FinishOutcome
     ) {
         precondition(version >= 1, "a walkthrough's version is 1 or more")
-        let stamp = now().roundedToMilliseconds
+        let stamp = now()
         storage.withLock { records in
             Self.markSeen(
                 &records, user: user, walkthrough: walkthrough, version: version,
@@ -71,7 +68,7 @@ public final class InMemorySeenStore: EventRecordingStore {
     public func saveProgress(user: String, walkthrough: String, version: Int, page: Int) {
         precondition(version >= 1, "a walkthrough's version is 1 or more")
         precondition(page >= 0, "page indices are 0-based")
-        let stamp = now().roundedToMilliseconds
+        let stamp = now()
         storage.withLock { records in
             Self.saveProgress(
                 &records, user: user, walkthrough: walkthrough, version: version, page: page,
@@ -83,7 +80,7 @@ public final class InMemorySeenStore: EventRecordingStore {
 
     /// Applies the step's change and appends its events, under the records' lock.
     public func write(_ step: SessionStep) {
-        let stamp = now().roundedToMilliseconds
+        let stamp = now()
         storage.withLock { records in
             switch step.change {
             case .progress(let page):
@@ -112,7 +109,7 @@ public final class InMemorySeenStore: EventRecordingStore {
     }
 
     /// Removes the events older than `date`; with `dryRun`, only counts them.
-    public func pruneEvents(before date: Date, dryRun: Bool) -> Int {
+    public func pruneEvents(before date: Timestamp, dryRun: Bool) -> Int {
         let limit = date.millisecondsSince1970
         return eventLog.withLock { events in
             let old = events.filter { $0.time.millisecondsSince1970 < limit }.count
@@ -136,7 +133,7 @@ public final class InMemorySeenStore: EventRecordingStore {
 
     private static func markSeen(
         _ records: inout [Key: SeenRecord], user: String, walkthrough: String, version: Int,
-        outcome: FinishOutcome, stamp: Date
+        outcome: FinishOutcome, stamp: Timestamp
     ) {
         let key = Key(user: user, walkthrough: walkthrough)
         records[key] = SeenWriteRule.seen.applied(
@@ -146,7 +143,7 @@ public final class InMemorySeenStore: EventRecordingStore {
 
     private static func saveProgress(
         _ records: inout [Key: SeenRecord], user: String, walkthrough: String, version: Int,
-        page: Int, stamp: Date
+        page: Int, stamp: Timestamp
     ) {
         let key = Key(user: user, walkthrough: walkthrough)
         records[key] = SeenWriteRule.progress.applied(

@@ -1,5 +1,3 @@
-public import FoundationEssentials
-
 // MARK: - Events
 
 extension PostgresSeenStore {
@@ -247,7 +245,7 @@ extension PostgresSeenStore {
     }
 
     /// Removes the events older than `date`; with `dryRun`, only counts them.
-    public func pruneEvents(before date: Date, dryRun: Bool) throws(SeenStoreError) -> Int {
+    public func pruneEvents(before date: Timestamp, dryRun: Bool) throws(SeenStoreError) -> Int {
         guard hasEvents else { return 0 }
         let limit = String(date.millisecondsSince1970)
         // Whole months are dropped only by a role that sees every event: row security leaves
@@ -303,7 +301,7 @@ extension PostgresSeenStore {
     /// `since`, or on a read-only store older than the summaries, from the events in one query
     /// (`EventSchema.funnelQuery`).
     public func funnelStats(
-        walkthrough: String, version: Int, since: Date?, pageCount: Int
+        walkthrough: String, version: Int, since: Timestamp?, pageCount: Int
     ) throws(SeenStoreError) -> FunnelStats {
         guard hasEvents else {
             return FunnelStats(
@@ -378,7 +376,7 @@ extension PostgresSeenStore {
                 locale: locale)
         else { throw corrupt("an event it does not know") }
         return WalkthroughEvent(
-            time: Date(millisecondsSince1970: time), user: user, walkthrough: walkthrough,
+            time: Timestamp(millisecondsSince1970: time), user: user, walkthrough: walkthrough,
             version: Int(version), kind: kind, page: Int(page), locale: locale,
             variant: result.text(row, 12), experiment: result.text(row, 13))
     }

@@ -1,6 +1,4 @@
-public import FoundationEssentials
 import Glibc
-import Synchronization
 
 /// The fleet ``SeenStore``: the same records and rules as ``SQLiteSeenStore``, on a
 /// PostgreSQL server, so that a user who works on many machines sees a walkthrough once.
@@ -23,7 +21,7 @@ import Synchronization
 /// restart, a failover) the store opens it again and repeats the call once; a serialization
 /// failure or deadlock is retried too.
 ///
-/// The store is `Sendable`: one connection, guarded by a `Mutex`, serves every thread; calls
+/// The store is `Sendable`: one connection, guarded by a `Locked`, serves every thread; calls
 /// run one at a time. Open one store per process and share it.
 public final class PostgresSeenStore: EventRecordingStore {
     /// The URL without its password, as the store shows it (`db info`, errors before a
@@ -43,8 +41,8 @@ public final class PostgresSeenStore: EventRecordingStore {
     /// store of an older version, which is read as it is (a version-1 store has no events).
     package let storedSchemaVersion: Int
 
-    private let connection: Mutex<PostgresConnection>
-    let now: @Sendable () -> Date
+    private let connection: Locked<PostgresConnection>
+    let now: @Sendable () -> Timestamp
 
     /// Connects to the server `url` names and, unless the options say not to, creates or
     /// migrates the store's tables.
@@ -62,7 +60,7 @@ public final class PostgresSeenStore: EventRecordingStore {
     public init(
         url: String, options: Options = Options(),
         environment: [String: String] = ProcessEnvironment.current(),
-        now: @escaping @Sendable () -> Date = { Date() }
+        now: @escaping @Sendable () -> Timestamp = { Timestamp.now }
     ) throws(SeenStoreError) {
         let opened = try Self.openConnection(url: url, options: options, environment: environment)
         self.location = opened.connection.info.redacted
@@ -71,7 +69,7 @@ public final class PostgresSeenStore: EventRecordingStore {
         self.rowSecurity = opened.rowSecurity
         self.storedSchemaVersion = opened.schemaVersion
         self.now = now
-        self.connection = Mutex(opened.connection)
+        self.connection = Locked(opened.connection)
     }
 
     /// Whether `location` names a PostgreSQL store: a `postgresql://` or `postgres://` URL.
@@ -308,7 +306,7 @@ public final class PostgresSeenStore: EventRecordingStore {
         }
         return SeenRecord(
             user: user, walkthrough: walkthrough, version: Int(version), outcome: outcome,
-            lastPage: Int(lastPage), updatedAt: Date(millisecondsSince1970: updatedAt))
+            lastPage: Int(lastPage), updatedAt: Timestamp(millisecondsSince1970: updatedAt))
     }
 
     // MARK: - The connection, retries and errors

@@ -1,5 +1,4 @@
 import CSQLite
-public import FoundationEssentials
 
 // MARK: - Events
 
@@ -185,7 +184,7 @@ extension SQLiteSeenStore {
 
     /// Removes the events older than `date`, in one transaction; with `dryRun`, only counts
     /// them.
-    public func pruneEvents(before date: Date, dryRun: Bool) throws(SeenStoreError) -> Int {
+    public func pruneEvents(before date: Timestamp, dryRun: Bool) throws(SeenStoreError) -> Int {
         guard hasEvents else { return 0 }
         let limit = date.millisecondsSince1970
         return try withConnection { connection throws(SQLiteError) in
@@ -213,7 +212,7 @@ extension SQLiteSeenStore {
     /// query (`EventSchema.funnelQuery`), which reads the covering index one user after
     /// another.
     public func funnelStats(
-        walkthrough: String, version: Int, since: Date?, pageCount: Int
+        walkthrough: String, version: Int, since: Timestamp?, pageCount: Int
     ) throws(SeenStoreError) -> FunnelStats {
         guard hasEvents else {
             return FunnelStats(
@@ -351,7 +350,7 @@ extension SQLiteSeenStore {
                 signal: optionalText(10), locale: optionalText(7))
         else { throw corrupt("an event it does not know") }
         return WalkthroughEvent(
-            time: Date(millisecondsSince1970: time), user: statement.text(at: 1),
+            time: Timestamp(millisecondsSince1970: time), user: statement.text(at: 1),
             walkthrough: statement.text(at: 2), version: Int(version), kind: kind,
             page: Int(page), locale: optionalText(7), variant: optionalText(12),
             experiment: optionalText(13))

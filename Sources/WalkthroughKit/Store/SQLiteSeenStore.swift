@@ -1,6 +1,4 @@
 import CSQLite
-public import FoundationEssentials
-import Synchronization
 
 /// The default ``SeenStore``: one SQLite file that every process and tool on the machine can
 /// share.
@@ -22,7 +20,7 @@ import Synchronization
 /// a walkthrough store it can write (random bytes, another application's database, a newer
 /// schema, a read-only file or folder) before writing to it, and leaves such a file as it was.
 ///
-/// The store is `Sendable`: one connection, guarded by a `Mutex`, serves every thread; calls
+/// The store is `Sendable`: one connection, guarded by a `Locked`, serves every thread; calls
 /// run one at a time. Open one store per process and share it.
 public final class SQLiteSeenStore: EventRecordingStore {
     /// The database file, as given.
@@ -36,8 +34,8 @@ public final class SQLiteSeenStore: EventRecordingStore {
     /// store of an older version, which is read as it is (a version-1 store has no events).
     package let storedSchemaVersion: Int
 
-    private let connection: Mutex<Connection>
-    let now: @Sendable () -> Date
+    private let connection: Locked<Connection>
+    let now: @Sendable () -> Timestamp
     /// How many times a call has begun to wait for another process's lock; readable while a
     /// call is waiting (tests use it to release a lock only once a writer waits for it).
     package let lockWaits: WaitCount
@@ -58,7 +56,7 @@ public final class SQLiteSeenStore: EventRecordingStore {
     ///   folder that cannot be created, still locked after the busy timeout.
     public init(
         path: String, options: Options = Options(),
-        now: @escaping @Sendable () -> Date = { Date() }
+        now: @escaping @Sendable () -> Timestamp = { Timestamp.now }
     ) throws(SeenStoreError) {
         let connection = try Self.openConnection(path: path, options: options)
         self.storedSchemaVersion =
@@ -69,7 +67,7 @@ public final class SQLiteSeenStore: EventRecordingStore {
         self.options = options
         self.now = now
         self.lockWaits = connection.lockWaits
-        self.connection = Mutex(connection)
+        self.connection = Locked(connection)
     }
 
     // MARK: - SeenStore
@@ -299,7 +297,7 @@ public final class SQLiteSeenStore: EventRecordingStore {
         return SeenRecord(
             user: statement.text(at: 0), walkthrough: statement.text(at: 1),
             version: Int(version), outcome: outcome, lastPage: Int(lastPage),
-            updatedAt: Date(millisecondsSince1970: updatedAt))
+            updatedAt: Timestamp(millisecondsSince1970: updatedAt))
     }
 
     private static func storageClassName(_ type: Int32) -> String {

@@ -1,5 +1,3 @@
-public import FoundationEssentials
-
 /// Where a user stands with one walkthrough.
 public enum SeenOutcome: String, Sendable, Hashable, CaseIterable {
     /// Went through to the end and took the finish action.
@@ -34,12 +32,12 @@ public struct SeenRecord: Sendable, Hashable {
     /// The last page shown, as a 0-based index (the command line shows it 1-based).
     public var lastPage: Int
     /// When the record last changed.
-    public var updatedAt: Date
+    public var updatedAt: Timestamp
 
     /// Creates a record.
     public init(
         user: String, walkthrough: String, version: Int, outcome: SeenOutcome, lastPage: Int,
-        updatedAt: Date
+        updatedAt: Timestamp
     ) {
         self.user = user
         self.walkthrough = walkthrough

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// One line of `walkthrough export`'s JSON Lines read back into a ``SeenRecord``: the rules
 /// `walkthrough import` holds every line to.
 ///

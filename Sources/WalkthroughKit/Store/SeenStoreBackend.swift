@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// Which kind of store a location names, and the one way to open it: a `postgresql://` or
 /// `postgres://` URL is a ``PostgresSeenStore``, anything else the path of a
 /// ``SQLiteSeenStore``.

@@ -1,5 +1,4 @@
 import CSQLite
-import FoundationEssentials
 
 /// The one query each store runs for ``EventRecordingStore/showSummary(user:walkthrough:version:)``:
 /// three indexed lookups (the funnel index for the shows, the by-user index for the rest)
@@ -44,7 +43,7 @@ extension SQLiteSeenStore {
                 return ShowSummary(
                     shows: statement.int(at: 0),
                     lastShow: statement.storageClass(at: 1) == SQLITE_NULL
-                        ? nil : Date(millisecondsSince1970: statement.int64(at: 1)),
+                        ? nil : Timestamp(millisecondsSince1970: statement.int64(at: 1)),
                     finishedVersion: statement.storageClass(at: 2) == SQLITE_NULL
                         ? nil : statement.int(at: 2))
             }
@@ -68,7 +67,7 @@ extension PostgresSeenStore {
             guard result.rowCount > 0 else { return ShowSummary() }
             return ShowSummary(
                 shows: Int(result.int64(0, 0) ?? 0),
-                lastShow: result.int64(0, 1).map(Date.init(millisecondsSince1970:)),
+                lastShow: result.int64(0, 1).map(Timestamp.init(millisecondsSince1970:)),
                 finishedVersion: result.int64(0, 2).map { Int($0) })
         }
     }

@@ -1,17 +1,15 @@
-public import FoundationEssentials
-
 /// What a store's events say of a user's automatic shows; see
 /// ``EventRecordingStore/showSummary(user:walkthrough:version:)``.
 public struct ShowSummary: Sendable, Hashable {
     /// Automatic shows (`started`, not forced) of the walkthrough at the version.
     public var shows: Int
     /// The last automatic show of any walkthrough to the user.
-    public var lastShow: Date?
+    public var lastShow: Timestamp?
     /// The highest version below the one asked that the user finished.
     public var finishedVersion: Int?
 
     /// A summary.
-    public init(shows: Int = 0, lastShow: Date? = nil, finishedVersion: Int? = nil) {
+    public init(shows: Int = 0, lastShow: Timestamp? = nil, finishedVersion: Int? = nil) {
         self.shows = shows
         self.lastShow = lastShow
         self.finishedVersion = finishedVersion

@@ -1,4 +1,3 @@
-import FoundationEssentials
 @preconcurrency import Glibc
 
 /// User names as the seen store keys them: who "the current user" is, and what a valid name is.

@@ -8,13 +8,11 @@ public import WalkthroughKit
 /// In a Swift tool on Linux, with the definition shipped in the tool's resources:
 ///
 /// ```swift
-/// import Foundation  // Bundle.module, exit
+/// import Glibc  // exit
 /// import WalkthroughKit
 /// import WalkthroughTerminal
 ///
-/// let tour = Bundle.module.url(
-///     forResource: "foodpin", withExtension: "json", subdirectory: "walkthroughs")
-/// let result = Onboarding.presentIfNeeded(.resource(tour))
+/// let result = Onboarding.presentIfNeeded(.resource("walkthroughs/foodpin.json"))
 /// if case .interrupted(let signal) = result { exit(signal.exitStatus) }
 /// ```
 ///

@@ -1,4 +1,3 @@
-public import FoundationEssentials
 public import WalkthroughKit
 
 /// The finer choices of ``Onboarding/presentIfNeeded(_:user:store:policy:options:)``:
@@ -49,7 +48,7 @@ public struct OnboardingOptions: Sendable, Hashable {
     public var locale: LanguageTag?
     /// The time the rules (`when.from`, `until`, `minInterval`) are read against. Default:
     /// `nil`, the system clock; tests set it.
-    public var now: Date?
+    public var now: Timestamp?
 
     /// Creates options; every default suits a command-line tool.
     public init(

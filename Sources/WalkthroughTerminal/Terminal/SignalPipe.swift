@@ -1,21 +1,5 @@
+import CSignalPipe
 @preconcurrency import Glibc
-import Synchronization
-
-/// The write end of the active self-pipe, or -1: the only state the signal handler reads.
-private let signalPipeWriteEnd = Atomic<Int32>(-1)
-
-/// The signal handler: writes the signal's number as one byte to the self-pipe, and nothing else.
-///
-/// Async-signal-safe: an atomic load, `write(2)` on a non-blocking pipe (a full pipe drops the
-/// byte, which is fine: a byte already waiting wakes the loop), no allocation, `errno` kept.
-private func writeSignalByte(_ signal: Int32) {
-    let descriptor = signalPipeWriteEnd.load(ordering: .acquiring)
-    guard descriptor >= 0 else { return }
-    let savedErrno = errno
-    var byte = UInt8(truncatingIfNeeded: signal)
-    _ = write(descriptor, &byte, 1)
-    errno = savedErrno
-}
 
 /// SIGWINCH: the terminal's size changed.
 let windowChangeSignal: Int32 = SIGWINCH
@@ -46,17 +30,16 @@ final class SignalPipe {
         }
         readEnd = ends[0]
         writeEnd = ends[1]
-        ownsHandlerState =
-            signalPipeWriteEnd.compareExchange(
-                expected: -1, desired: writeEnd, ordering: .acquiringAndReleasing
-            ).exchanged
+        // The handler and the write end it reads are C's (CSignalPipe): a signal handler may
+        // touch only lock-free atomics.
+        ownsHandlerState = walkthrough_signal_pipe_claim(writeEnd)
         guard ownsHandlerState else {
             restore()
             throw TerminalError.alreadyPlaying
         }
         for signal in signals {
             var action = sigaction()
-            action.__sigaction_handler.sa_handler = { writeSignalByte($0) }
+            action.__sigaction_handler.sa_handler = walkthrough_signal_pipe_handler
             sigemptyset(&action.sa_mask)
             action.sa_flags = SA_RESTART
             var previous = sigaction()
@@ -91,7 +74,7 @@ final class SignalPipe {
             sigaction(entry.signal, &action, nil)
         }
         saved.removeAll()
-        if ownsHandlerState { signalPipeWriteEnd.store(-1, ordering: .releasing) }
+        if ownsHandlerState { walkthrough_signal_pipe_release(writeEnd) }
         close(readEnd)
         close(writeEnd)
     }

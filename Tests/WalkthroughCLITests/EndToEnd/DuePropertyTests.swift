@@ -22,7 +22,8 @@ struct DuePropertyTests {
     }
 
     static func date(_ offset: TimeInterval) -> String {
-        Timestamp.json(Date().addingTimeInterval(offset))
+        Timestamp.json(
+            Timestamp(timeIntervalSince1970: Timestamp.now.timeIntervalSince1970 + offset))
     }
 
     @Test(arguments: [0x5EED_0001, 0x5EED_0002, 0x5EED_0003, 0x5EED_0004] as [UInt64])
@@ -65,7 +66,9 @@ struct DuePropertyTests {
             let steps = random.below(4)
             for step in 0..<steps {
                 let ago = TimeInterval(1 + random.below(200)) * 3600
-                let then = Date().addingTimeInterval(-ago + TimeInterval(step))
+                let then = Timestamp(
+                    timeIntervalSince1970:
+                        Timestamp.now.timeIntervalSince1970 - ago + TimeInterval(step))
                 let store = try SQLiteSeenStore(path: sandbox.database, now: { then })
                 let id = random.below(3) == 0 ? "first" : "tour"
                 let shownVersion = 1 + random.below(version)

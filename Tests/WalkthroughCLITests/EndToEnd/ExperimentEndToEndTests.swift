@@ -34,7 +34,7 @@ struct ExperimentEndToEndTests {
     private func store(
         _ location: String, clock: Clock
     ) throws -> any ExperimentStore {
-        let now: @Sendable () -> Date = { clock.now() }
+        let now: @Sendable () -> Timestamp = { clock.now() }
         if location.hasPrefix("postgresql://") || location.hasPrefix("postgres://") {
             return try PostgresSeenStore(url: location, now: now)
         }
@@ -44,7 +44,7 @@ struct ExperimentEndToEndTests {
     /// A clock that tests move by hand.
     final class Clock: Sendable {
         private let milliseconds = Mutex<Int64>(1_796_078_823_000)
-        func now() -> Date { Date(millisecondsSince1970: milliseconds.withLock { $0 }) }
+        func now() -> Timestamp { Timestamp(millisecondsSince1970: milliseconds.withLock { $0 }) }
         func advance(_ step: Int64 = 1000) { milliseconds.withLock { $0 += step } }
     }
 

@@ -143,9 +143,9 @@ struct FleetReplicaExperimentTests {
 
         machine.proxy.mode = .refuse
         try goal(machine, "bob")
-        let before = Date().millisecondsSince1970
+        let before = Timestamp.now.millisecondsSince1970
         try Onboarding.recordGoal("first-pin", user: "carol", environment: environment)
-        let reached = Date().millisecondsSince1970
+        let reached = Timestamp.now.millisecondsSince1970
         machine.proxy.mode = .neverAnswer
         try goal(machine, "dave")
         #expect(try serverCount(serverURL, "SELECT count(*) FROM walkthrough_goals") == 0)

@@ -19,7 +19,7 @@ struct TimestampTests {
             (253_402_300_799_000, "9999-12-31T23:59:59.000Z", "9999-12-31 23:59:59 UTC"),
         ] as [(Int64, String, String)])
     func formatsMilliseconds(milliseconds: Int64, json: String, human: String) {
-        let date = Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+        let date = Timestamp(millisecondsSince1970: milliseconds)
         #expect(Timestamp.json(date) == json)
         #expect(Timestamp.human(date) == human)
     }

@@ -43,6 +43,31 @@ struct LazyLibraryTests {
         }
     }
 
+    /// A host tool that links both libraries and makes the one call (`walkthrough-embed-host`,
+    /// which imports nothing else) loads no Foundation, FoundationEssentials or Synchronization:
+    /// the libraries need none of them, so a tool that does not use them pays nothing for them.
+    @Test func aHostMakingTheGateCallLoadsNoFoundationAndNoSynchronization() throws {
+        let sandbox = try Sandbox()
+        let path = try sandbox.copyExample("foodpin.json")
+        let marked = try sandbox.execute(["mark", "foodpin"])
+        #expect(marked.status == 0, "\(marked.standardError)")
+        var environment = sandbox.environment
+        environment["LD_DEBUG"] = "files"
+        let host = try ChildProcess(
+            [builtExecutable("walkthrough-embed-host"), "gate", path], environment: environment,
+            directory: sandbox.folder.path)
+        host.closeInput()
+        #expect(host.wait() == 0, "\(host.standardError.suffix(300))")
+        #expect(host.standardOutput == "work done\n", "nothing due, nothing shown")
+        let names = loaded(host.standardError)
+        #expect(names.contains("libswiftCore.so"), "the trace works: \(names.sorted())")
+        for name in names {
+            #expect(!name.hasPrefix("libFoundation"), "the host loaded \(name)")
+            #expect(!name.hasPrefix("lib_Foundation"), "the host loaded \(name)")
+            #expect(name != "libswiftSynchronization.so", "the host loaded \(name)")
+        }
+    }
+
     @Test func checkingAPictureLoadsLibpngOnItsFirstUse() throws {
         let sandbox = try Sandbox()
         let path = try sandbox.copyExample("foodpin.json")

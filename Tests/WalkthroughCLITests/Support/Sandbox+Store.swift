@@ -2,7 +2,7 @@ import Foundation
 import WalkthroughKit
 
 /// 2026-11-30T22:47:03.123Z, the time every seeded record carries.
-let seedDate = Date(timeIntervalSince1970: 1_796_078_823.123)
+let seedDate = Timestamp(timeIntervalSince1970: 1_796_078_823.123)
 
 extension Sandbox {
     /// The sandbox's database opened directly (created when missing), its clock fixed at

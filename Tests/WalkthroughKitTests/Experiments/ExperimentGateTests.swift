@@ -101,7 +101,7 @@ struct ExperimentGateTests {
         // One millisecond later at least, so the goal cannot share the exposure's stamp.
         let stamp = try #require(try store.events().first?.time.millisecondsSince1970)
         let later = try SQLiteSeenStore(
-            path: folder.file("seen.sqlite3"), now: { Date(millisecondsSince1970: stamp + 1) })
+            path: folder.file("seen.sqlite3"), now: { Timestamp(millisecondsSince1970: stamp + 1) })
         try later.recordGoal("first-pin", user: user)
         result = try #require(try store.experimentResult(of: Self.tour))
         #expect(result.groups.map(\.variant) == ["control", "short", "holdout"])

@@ -125,7 +125,7 @@ struct DefinitionFileTests {
 
     @Test func rejectsDataOverTheLimit() throws {
         let report = DefinitionLoader.validate(
-            data: padded(to: 16 * 1024 * 1024 + 1), name: "d.json")
+            bytes: Array(padded(to: 16 * 1024 * 1024 + 1)), name: "d.json")
         #expect(try onlyDiagnostic(report).kind == .fileTooLarge(limit: 16_777_216))
     }
 

@@ -514,10 +514,10 @@ struct DefinitionLoaderTests {
 
     @Test func loadThrowsTheReportOfAnInvalidDefinition() throws {
         #expect(throws: DefinitionError.self) {
-            try DefinitionLoader.load(data: Data("{}".utf8), name: "x.json")
+            try DefinitionLoader.load(bytes: Array("{}".utf8), name: "x.json")
         }
         do {
-            _ = try DefinitionLoader.load(data: Data("{}".utf8), name: "x.json")
+            _ = try DefinitionLoader.load(bytes: Array("{}".utf8), name: "x.json")
         } catch {
             guard case .invalid(let report) = error else {
                 Issue.record("unexpected \(error)")

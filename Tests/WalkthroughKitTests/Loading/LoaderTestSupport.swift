@@ -6,7 +6,7 @@ import WalkthroughKit
 func validate(
     _ json: String, name: String? = "test.json", baseDirectory: String? = nil
 ) -> ValidationReport {
-    DefinitionLoader.validate(data: Data(json.utf8), name: name, baseDirectory: baseDirectory)
+    DefinitionLoader.validate(bytes: Array(json.utf8), name: name, baseDirectory: baseDirectory)
 }
 
 /// The one diagnostic of `report`; records an issue when there is not exactly one.

@@ -424,7 +424,7 @@ struct SchemaDifferentialTests {
         var unexplained: [String] = []
         for (index, (definition, schemaAccepts)) in zip(cases, verdicts).enumerated() {
             let report = DefinitionLoader.validate(
-                data: Data(definition.text.utf8), name: "tour.json")
+                bytes: Array(definition.text.utf8), name: "tour.json")
             // Refused: an error, or a key the format does not have (a warning that `validate
             // --strict` refuses, as the schema's `additionalProperties: false` does for an
             // editor). The other warnings (control and bidi characters, missing translations,

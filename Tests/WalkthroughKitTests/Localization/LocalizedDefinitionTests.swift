@@ -58,7 +58,7 @@ struct LocalizedDefinitionTests {
         try folder.write("png", to: "en.png")
         try folder.write("png", to: "zh.png")
         let walkthrough = try DefinitionLoader.load(
-            data: Data(
+            bytes: Array(
                 definition(
                     root: #""id": "t""#,
                     page:

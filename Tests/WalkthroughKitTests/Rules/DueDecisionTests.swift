@@ -7,10 +7,10 @@ import Testing
 /// an injected clock, history and environment.
 struct DueDecisionTests {
     /// 2026-12-01T00:00:00.000Z.
-    static let t0 = Date(millisecondsSince1970: 1_796_083_200_000)
+    static let t0 = Timestamp(millisecondsSince1970: 1_796_083_200_000)
 
-    static func at(_ milliseconds: Int64) -> Date {
-        Date(millisecondsSince1970: t0.millisecondsSince1970 + milliseconds)
+    static func at(_ milliseconds: Int64) -> Timestamp {
+        Timestamp(millisecondsSince1970: t0.millisecondsSince1970 + milliseconds)
     }
 
     static func tour(
@@ -41,7 +41,7 @@ struct DueDecisionTests {
         var walkthrough: Walkthrough
         var history = ShowHistory()
         var environment: [String: String] = [:]
-        var now: Date = DueDecisionTests.t0
+        var now: Timestamp = DueDecisionTests.t0
         var reason: DueReason
         var pages: [Int] = []
         var testDescription: String { name }
@@ -276,7 +276,7 @@ struct DueDecisionTests {
     @Test func theDetailNamesWhatHoldsItBack() {
         func detail(
             _ walkthrough: Walkthrough, _ history: ShowHistory = ShowHistory(),
-            _ environment: [String: String] = [:], now: Date = Self.t0
+            _ environment: [String: String] = [:], now: Timestamp = Self.t0
         ) -> DueDecision {
             DueDecision.evaluate(
                 walkthrough, user: "alice", history: history, environment: environment, now: now)

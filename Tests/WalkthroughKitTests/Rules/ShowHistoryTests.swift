@@ -51,7 +51,7 @@ struct ShowHistoryTests {
         let history = try ShowHistory.read(for: tour, user: "alice", from: store)
         #expect(history.finished == ["a"])
         let decision = DueDecision.evaluate(
-            tour, user: "alice", history: history, environment: [:], now: Date())
+            tour, user: "alice", history: history, environment: [:], now: Timestamp.now)
         #expect(decision.reason == .waitingFor)
         #expect(decision.waitingFor == ["b", "c"])
     }
@@ -68,7 +68,7 @@ struct ShowHistoryTests {
         let second = Self.tour(version: 2, since: [1, 1, 2, 2])
         let history = try ShowHistory.read(for: second, user: "alice", from: store)
         let decision = DueDecision.evaluate(
-            second, user: "alice", history: history, environment: [:], now: Date())
+            second, user: "alice", history: history, environment: [:], now: Timestamp.now)
         #expect(decision.pages == [2, 3])
         let session = try Session(
             walkthrough: second, user: "alice", store: store, pages: decision.pages)
@@ -83,7 +83,7 @@ struct ShowHistoryTests {
         let resumedHistory = try ShowHistory.read(for: second, user: "alice", from: store)
         #expect(resumedHistory.finishedVersion == 1)
         let resumed = DueDecision.evaluate(
-            second, user: "alice", history: resumedHistory, environment: [:], now: Date())
+            second, user: "alice", history: resumedHistory, environment: [:], now: Timestamp.now)
         #expect(resumed.pages == [2, 3])
         let again = try Session(
             walkthrough: second, user: "alice", store: store, pages: resumed.pages)
@@ -101,7 +101,7 @@ struct ShowHistoryTests {
         let after = try ShowHistory.read(for: second, user: "alice", from: store)
         #expect(
             DueDecision.evaluate(
-                second, user: "alice", history: after, environment: [:], now: Date()
+                second, user: "alice", history: after, environment: [:], now: Timestamp.now
             )
             .reason == .seen)
     }

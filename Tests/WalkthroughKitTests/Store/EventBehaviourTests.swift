@@ -257,7 +257,7 @@ struct EventBehaviourTests {
         #expect(stats.pages.map(\.reached) == [1, 0, 0, 1])
         #expect(stats.pages.map(\.dropped) == [0, 0, 0, 1])
         #expect(stats.medianSecondsToComplete == nil)
-        let none = try store.funnel(of: Self.tour, since: Date(timeIntervalSince1970: 4e9))
+        let none = try store.funnel(of: Self.tour, since: Timestamp(timeIntervalSince1970: 4e9))
         #expect(none.users == 0)
         #expect(none.completionRate == nil)
         #expect(none.pages.count == 4)

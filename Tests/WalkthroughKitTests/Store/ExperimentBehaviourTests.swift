@@ -21,8 +21,8 @@ struct ExperimentBehaviourTests {
     /// A clock the test sets: every reading is the current instant, in whole seconds.
     final class HandClock: Sendable {
         private let seconds = Mutex<Int64>(1_700_000_000)
-        @Sendable func now() -> Date {
-            Date(millisecondsSince1970: seconds.withLock { $0 } * 1000)
+        @Sendable func now() -> Timestamp {
+            Timestamp(millisecondsSince1970: seconds.withLock { $0 } * 1000)
         }
         func set(_ value: Int64) { seconds.withLock { $0 = 1_700_000_000 + value } }
         func advance() { seconds.withLock { $0 += 1 } }

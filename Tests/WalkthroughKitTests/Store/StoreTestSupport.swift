@@ -10,11 +10,11 @@ import WalkthroughTestSupport
 /// A clock that starts at a fixed instant and moves one second further on every reading, so
 /// every write gets its own, predictable `updatedAt`.
 final class SteppingClock: Sendable {
-    static let start = Date(timeIntervalSince1970: 1_700_000_000.123)
+    static let start = Timestamp(timeIntervalSince1970: 1_700_000_000.123)
     private let readings = Mutex(0)
 
     /// The next instant.
-    @Sendable func now() -> Date {
+    @Sendable func now() -> Timestamp {
         let count = readings.withLock { value -> Int in
             value += 1
             return value
@@ -23,8 +23,8 @@ final class SteppingClock: Sendable {
     }
 
     /// The instant of the `n`-th reading (1-based).
-    static func instant(_ reading: Int) -> Date {
-        start.addingTimeInterval(Double(reading - 1))
+    static func instant(_ reading: Int) -> Timestamp {
+        Timestamp(millisecondsSince1970: start.millisecondsSince1970 + Int64(reading - 1) * 1000)
     }
 }
 
@@ -69,14 +69,14 @@ struct FolderBoundStore: EventRecordingStore {
     ) throws {
         try base.forEachEvent(matching: filter, body)
     }
-    func pruneEvents(before date: Date, dryRun: Bool) throws -> Int {
+    func pruneEvents(before date: Timestamp, dryRun: Bool) throws -> Int {
         try base.pruneEvents(before: date, dryRun: dryRun)
     }
     func showSummary(user: String, walkthrough: String, version: Int) throws -> ShowSummary {
         try base.showSummary(user: user, walkthrough: walkthrough, version: version)
     }
     func funnelStats(
-        walkthrough: String, version: Int, since: Date?, pageCount: Int
+        walkthrough: String, version: Int, since: Timestamp?, pageCount: Int
     ) throws -> FunnelStats {
         try base.funnelStats(
             walkthrough: walkthrough, version: version, since: since, pageCount: pageCount)

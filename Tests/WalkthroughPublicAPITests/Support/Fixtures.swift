@@ -15,11 +15,12 @@ enum Fixtures {
     }
 
     /// The bundled test definition (`Definitions/tour.json` in this target's resources).
-    static var tourURL: URL {
+    /// Its path, as Foundation's `Bundle.module` finds it: the independent reference for
+    /// ``DefinitionSource/resource(_:bundle:)``, which finds it without Foundation.
+    static var tourPath: String {
         get throws {
             try #require(
-                Bundle.module.url(
-                    forResource: "tour", withExtension: "json", subdirectory: "Definitions"))
+                Bundle.module.path(forResource: "tour", ofType: "json", inDirectory: "Definitions"))
         }
     }
 }

@@ -27,7 +27,8 @@ final class NotebookSeenStore: SeenStore {
             if let old, old.outcome != .inProgress, old.version > version { return }
             records[key] = SeenRecord(
                 user: user, walkthrough: walkthrough, version: version,
-                outcome: SeenOutcome(outcome), lastPage: old?.lastPage ?? 0, updatedAt: Date())
+                outcome: SeenOutcome(outcome), lastPage: old?.lastPage ?? 0,
+                updatedAt: Timestamp.now)
         }
     }
 
@@ -38,7 +39,7 @@ final class NotebookSeenStore: SeenStore {
             if let old = records[key], old.isSeen(atLeast: version) { return }
             records[key] = SeenRecord(
                 user: user, walkthrough: walkthrough, version: version, outcome: .inProgress,
-                lastPage: page, updatedAt: Date())
+                lastPage: page, updatedAt: Timestamp.now)
         }
     }
 

@@ -20,7 +20,7 @@ struct PlainHarness {
         _ source: DefinitionSource, commands: String = "", user: String? = nil,
         store: SeenStoreLocation, policy: OnboardingPolicy = .always,
         storeFailure: StoreFailurePolicy = .throw, environment: [String: String] = testEnvironment,
-        restart: Bool = false, force: Bool = false, now: Date? = nil
+        restart: Bool = false, force: Bool = false, now: Timestamp? = nil
     ) throws {
         var ends: [Int32] = [-1, -1]
         try #require(pipe(&ends) == 0)

@@ -1,5 +1,3 @@
-package import FoundationEssentials
-
 /// The store's one write rule: when a finished outcome or a page of progress replaces the
 /// stored record of a user's walkthrough, and when the stored record is kept.
 ///
@@ -71,7 +69,7 @@ package enum SeenWriteRule: Sendable, Hashable {
     /// else the new record (a finished outcome keeps the stored `lastPage`).
     package func applied(
         to stored: SeenRecord?, user: String, walkthrough: String, version: Int,
-        outcome: SeenOutcome, page: Int, at stamp: Date
+        outcome: SeenOutcome, page: Int, at stamp: Timestamp
     ) -> SeenRecord {
         if let stored, keeps(stored, version: version, outcome: outcome) { return stored }
         return SeenRecord(

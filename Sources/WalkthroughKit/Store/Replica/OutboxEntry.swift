@@ -1,11 +1,9 @@
-import FoundationEssentials
-
 /// One write waiting in the replica's outbox: a record as this machine left it, with the
-/// events of the same step, a goal the user reached, or a reset; kept as JSON in
+/// events of the same step, a goal the user reached, or a reset; kept as JSON (``encoded()``) in
 /// `replica_outbox` and pushed once, by its id.
-struct OutboxEntry: Codable, Sendable, Hashable {
+struct OutboxEntry: Sendable, Hashable {
     /// A record's state after a write, as the server merges it.
-    struct Record: Codable, Sendable, Hashable {
+    struct Record: Sendable, Hashable {
         var walkthrough: String
         var version: Int
         var outcome: String
@@ -14,7 +12,7 @@ struct OutboxEntry: Codable, Sendable, Hashable {
     }
 
     /// One event of the step, with its time.
-    struct Event: Codable, Sendable, Hashable {
+    struct Event: Sendable, Hashable {
         var time: Int64
         var walkthrough: String
         var version: Int
@@ -42,7 +40,7 @@ struct OutboxEntry: Codable, Sendable, Hashable {
     var goal: Goal?
 
     /// A goal reached, as `walkthrough_goals` keeps it.
-    struct Goal: Codable, Sendable, Hashable {
+    struct Goal: Sendable, Hashable {
         var name: String
         var time: Int64
     }
@@ -50,7 +48,7 @@ struct OutboxEntry: Codable, Sendable, Hashable {
     var reset: Reset?
 
     /// A reset, as a tombstone.
-    struct Reset: Codable, Sendable, Hashable {
+    struct Reset: Sendable, Hashable {
         var walkthrough: String
         var at: Int64
     }
@@ -78,6 +76,12 @@ struct OutboxEntry: Codable, Sendable, Hashable {
         }
     }
 
+    /// An entry of `user`'s made at `stampedAt` with nothing in it yet, for the outbox's reader.
+    init(user: String, stampedAt: Int64) {
+        self.user = user
+        self.stampedAt = stampedAt
+    }
+
     /// The entry for `user` reaching `goal` at `stamp`.
     init(goal: String, user: String, stamp: Int64) {
         self.user = user
@@ -90,17 +94,5 @@ struct OutboxEntry: Codable, Sendable, Hashable {
         self.user = user
         stampedAt = stamp
         reset = Reset(walkthrough: walkthrough ?? "", at: stamp)
-    }
-
-    /// The entry as the outbox keeps it.
-    func encoded() -> String {
-        // Encoding plain strings and numbers cannot fail.
-        let data = (try? JSONEncoder().encode(self)) ?? Data()
-        return String(decoding: data, as: UTF8.self)
-    }
-
-    /// An entry the outbox kept, or `nil` when the text is not one.
-    static func decoded(_ text: String) -> OutboxEntry? {
-        try? JSONDecoder().decode(OutboxEntry.self, from: Data(text.utf8))
     }
 }

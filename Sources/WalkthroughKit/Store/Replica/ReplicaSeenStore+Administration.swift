@@ -1,6 +1,3 @@
-package import FoundationEssentials
-import Synchronization
-
 // MARK: - db info, import
 
 /// What `db info` adds for a store with a replica.
@@ -10,9 +7,9 @@ package struct ReplicaInfo: Sendable, Hashable {
     /// Outbox entries not yet pushed.
     package var pending: Int
     /// When the outbox was last pushed empty, if ever.
-    package var lastPush: Date?
+    package var lastPush: Timestamp?
     /// When records were last refreshed from the server, if ever.
-    package var lastPull: Date?
+    package var lastPull: Timestamp?
 }
 
 extension ReplicaSeenStore {
@@ -29,8 +26,8 @@ extension ReplicaSeenStore {
 
     /// The replica's path, outbox and times, without asking the server.
     package func replicaInfo() throws(SeenStoreError) -> ReplicaInfo {
-        func time(_ key: String) throws(SeenStoreError) -> Date? {
-            try readMeta(key).flatMap(Int64.init).map { Date(millisecondsSince1970: $0) }
+        func time(_ key: String) throws(SeenStoreError) -> Timestamp? {
+            try readMeta(key).flatMap(Int64.init).map { Timestamp(millisecondsSince1970: $0) }
         }
         return ReplicaInfo(
             path: path, pending: try pendingCount(), lastPush: try time("lastPush"),

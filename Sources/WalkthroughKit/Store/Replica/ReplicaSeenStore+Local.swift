@@ -1,6 +1,4 @@
 import CSQLite
-import FoundationEssentials
-import Synchronization
 
 // MARK: - The replica's own tables
 
@@ -23,7 +21,7 @@ extension ReplicaSeenStore {
     /// Adds `entry` to the outbox, inside the caller's transaction, under a new id.
     static func enqueue(_ entry: OutboxEntry, on connection: Connection) throws(SQLiteError) {
         try connection.withStatement(ReplicaLocalSQL.enqueue) { statement throws(SQLiteError) in
-            try statement.bind(UUID().uuidString.lowercased(), at: 1)
+            try statement.bind(OutboxEntry.newIdentifier(), at: 1)
             try statement.bind(entry.user, at: 2)
             try statement.bind(entry.encoded(), at: 3)
             try statement.run()

@@ -1,6 +1,4 @@
-import FoundationEssentials
 @preconcurrency import Glibc
-import Synchronization
 
 // MARK: - The outbox, pushing and refreshing
 

@@ -1,6 +1,3 @@
-package import FoundationEssentials
-import Synchronization
-
 /// The fleet store through a local replica: an ``SQLiteSeenStore`` on this machine in front of
 /// a ``PostgresSeenStore``, so that no launch waits on the network longer than a budget.
 ///
@@ -36,7 +33,7 @@ package final class ReplicaSeenStore: AdministeredSeenStore {
     let settings: ReplicaSettings
     let environment: [String: String]
     let options: StoreOpenOptions
-    let now: @Sendable () -> Date
+    let now: @Sendable () -> Timestamp
 
     /// The server, once asked: connected, or given up on for the rest of this store's life.
     enum Server {
@@ -44,9 +41,9 @@ package final class ReplicaSeenStore: AdministeredSeenStore {
         case connected(PostgresSeenStore)
         case unreachable(SeenStoreError)
     }
-    let server = Mutex(Server.untried)
+    let server = Locked(Server.untried)
     /// Where the last read's answer came from.
-    let lastSource = Mutex<Source?>(nil)
+    let lastSource = Locked<Source?>(nil)
 
     /// Opens (creating when missing) the replica `settings` names for the server `url`; the
     /// server itself is asked only when a call needs it.
@@ -54,7 +51,7 @@ package final class ReplicaSeenStore: AdministeredSeenStore {
     /// - Throws: ``SeenStoreError`` for a replica file that cannot be used.
     package init(
         url: String, settings: ReplicaSettings, options: StoreOpenOptions,
-        environment: [String: String], now: @escaping @Sendable () -> Date = { Date() }
+        environment: [String: String], now: @escaping @Sendable () -> Timestamp = { Timestamp.now }
     ) throws(SeenStoreError) {
         guard let path = settings.path else {
             preconditionFailure("direct mode opens the server itself")
@@ -195,7 +192,7 @@ package final class ReplicaSeenStore: AdministeredSeenStore {
         try local.forEachEvent(matching: filter, body)
     }
 
-    package func pruneEvents(before date: Date, dryRun: Bool) throws(SeenStoreError) -> Int {
+    package func pruneEvents(before date: Timestamp, dryRun: Bool) throws(SeenStoreError) -> Int {
         let removed = try presentServer()?.pruneEvents(before: date, dryRun: dryRun) ?? 0
         _ = try local.pruneEvents(before: date, dryRun: dryRun)
         return removed
@@ -213,7 +210,7 @@ package final class ReplicaSeenStore: AdministeredSeenStore {
     }
 
     package func funnelStats(
-        walkthrough: String, version: Int, since: Date?, pageCount: Int
+        walkthrough: String, version: Int, since: Timestamp?, pageCount: Int
     ) throws(SeenStoreError) -> FunnelStats {
         guard let server = try presentServer() else {
             return FunnelStats(

@@ -40,7 +40,7 @@ struct PostgresEventMigrationTests {
         #expect(reader.storedSchemaVersion == 1)
         #expect(try reader.events().isEmpty)
         #expect(try reader.funnel(of: EventBehaviourTests.tour).users == 0)
-        #expect(try reader.pruneEvents(before: Date(), dryRun: true) == 0)
+        #expect(try reader.pruneEvents(before: Timestamp.now, dryRun: true) == 0)
         #expect(try reader.record(user: "old", walkthrough: "tour")?.lastPage == 2)
         #expect(
             try admin.scalar("SELECT to_regclass('walkthrough_events') IS NULL") == "t")

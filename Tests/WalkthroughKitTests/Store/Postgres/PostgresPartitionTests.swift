@@ -11,17 +11,17 @@ import WalkthroughTestSupport
 @Suite(.enabled(if: TestPostgres.unavailableReason == nil, "no PostgreSQL server for the tests"))
 struct PostgresPartitionTests {
     /// Milliseconds since 1970 of a UTC date and time.
-    private static func instant(_ text: String) -> Date {
-        let formatter = ISO8601DateFormatter()
-        return formatter.date(from: text)!
+    private static func instant(_ text: String) -> Timestamp {
+        let date = ISO8601DateFormatter().date(from: text)!
+        return Timestamp(timeIntervalSince1970: date.timeIntervalSince1970)
     }
 
     /// A clock the test sets.
     final class SetClock: Sendable {
-        private let value: Mutex<Date>
-        init(_ date: Date) { value = Mutex(date) }
-        func set(_ date: Date) { value.withLock { $0 = date } }
-        func now() -> Date { value.withLock { $0 } }
+        private let value: Mutex<Timestamp>
+        init(_ date: Timestamp) { value = Mutex(date) }
+        func set(_ date: Timestamp) { value.withLock { $0 = date } }
+        func now() -> Timestamp { value.withLock { $0 } }
     }
 
     /// A store whose clock is `clock`.

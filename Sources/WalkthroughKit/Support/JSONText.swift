@@ -1,11 +1,9 @@
-import WalkthroughKit
-
 /// A JSON value to print, written by hand so the command needs no Foundation encoder.
 ///
 /// Strings are escaped completely: quotes, backslashes, every control character (C0, DEL, C1),
 /// the line and paragraph separators and bidirectional controls, so output is safe to show in a
 /// terminal and to paste into JavaScript.
-indirect enum JSONText: Sendable {
+package indirect enum JSONText: Sendable {
     case object([(String, JSONText)])
     case array([JSONText])
     case string(String)
@@ -17,7 +15,7 @@ indirect enum JSONText: Sendable {
     case null
 
     /// The value as pretty-printed JSON (two-space indent), without a final newline.
-    func rendered() -> String {
+    package func rendered() -> String {
         var text = ""
         render(into: &text, indent: "")
         return text
@@ -67,7 +65,7 @@ indirect enum JSONText: Sendable {
     }
 
     /// Appends `string` as a JSON string literal.
-    static func escape(_ string: String, into text: inout String) {
+    package static func escape(_ string: String, into text: inout String) {
         text += "\""
         for scalar in string.unicodeScalars {
             switch scalar.value {

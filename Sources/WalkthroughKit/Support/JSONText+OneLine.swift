@@ -1,7 +1,7 @@
 extension JSONText {
     /// The value as JSON on one line, with no space between tokens: one JSON Lines record
     /// (`export`). Escaped exactly as ``rendered()`` escapes.
-    func renderedOnOneLine() -> String {
+    package func renderedOnOneLine() -> String {
         var text = ""
         renderOnOneLine(into: &text)
         return text
