@@ -59,8 +59,8 @@ public enum DefinitionLoader {
         bytes.withUnsafeBytes { validate(bytes: $0, name: name, baseDirectory: baseDirectory) }
     }
 
-    /// Checks a definition held in memory as raw bytes; see
-    /// ``validate(bytes:name:baseDirectory:)-([UInt8],_,_)``.
+    /// Checks a definition held in memory as raw bytes, as the `[UInt8]` form of
+    /// `validate(bytes:name:baseDirectory:)` does.
     public static func validate(
         bytes: UnsafeRawBufferPointer, name: String? = nil, baseDirectory: String? = nil
     ) -> ValidationReport {
