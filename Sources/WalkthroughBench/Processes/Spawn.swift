@@ -154,11 +154,8 @@ struct Spawn {
         return nil
     }
 
-    /// The path of the running executable (`/proc/self/exe`).
+    /// The path of the running executable (`/proc/self/exe`), else the name it was run by.
     static func currentExecutable() -> String {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard count > 0 else { return CommandLine.arguments[0] }
-        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        FileSystem.currentExecutable() ?? CommandLine.arguments[0]
     }
 }
