@@ -110,15 +110,20 @@ struct BenchCommandTests {
     }
 
     /// `embed` launches the host tool built next to the benchmark with the one-call gate,
-    /// without the call, and without the library, and reports the three comparisons (never a
-    /// time checked, only the shape).
+    /// without the call, and without the library, and reports the four comparisons (never a
+    /// time checked, only the shape): the gate's memo is in place before the rounds, and the
+    /// fourth line is the call without it.
     @Test func embedComparesTheHostToolWithAndWithoutTheGateAndTheLibrary() throws {
         let (status, stdout, stderr) = try run(["embed", "--quick", "--json"])
         #expect(status == 0, "\(stderr)")
         let objects = try #require(
             try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [[String: Any]])
-        #expect(objects.count == 3)
-        #expect(objects.map { $0["metric"] as? String } == ["ms", "MiB", "ms"])
+        #expect(objects.count == 4)
+        #expect(objects.map { $0["metric"] as? String } == ["ms", "MiB", "ms", "ms"])
+        #expect(
+            (objects.first?["note"] as? String)?.hasSuffix("the call answers from its memo")
+                == true, "\(objects.first ?? [:])")
+        #expect((objects.last?["label"] as? String)?.contains("without its memo") == true)
         for object in objects {
             #expect(object["suite"] as? String == "embed")
             #expect(object["unavailable"] == nil, "\(object)")

@@ -163,4 +163,36 @@ struct OnboardingPolicyTests {
         #expect(run.outcome == "quit at page 1")
         #expect(run.output.contains("Image: A map of the tool (tour-map.png)"))
     }
+
+    @Test func aResetShowsItAgainAfterTheGateRememberedItWasSeen() throws {
+        let folder = try TemporaryFolder()
+        let database = folder.file("seen.sqlite3")
+        var environment = testEnvironment
+        environment["HOME"] = folder.path
+        func launch(_ commands: String = "") throws -> PlainHarness {
+            try PlainHarness(
+                .json(Fixtures.intro()), commands: commands, store: .path(database),
+                environment: environment)
+        }
+        #expect(try launch("skip\n").outcome == "skipped")
+        // The gate remembers "seen" once the store has been still for a moment: launch until
+        // its memo is there.
+        let memo = folder.path + "/.cache/walkthrough/seen-memo"
+        let deadline = Date().addingTimeInterval(10)
+        while ((try? FileManager.default.contentsOfDirectory(atPath: memo)) ?? []).isEmpty,
+            Date() < deadline
+        {
+            #expect(try launch().outcome == "already seen (skipped, version 1)")
+            usleep(20_000)
+        }
+        #expect(!((try? FileManager.default.contentsOfDirectory(atPath: memo)) ?? []).isEmpty)
+        let remembered = try launch()
+        #expect(remembered.outcome == "already seen (skipped, version 1)")
+        #expect(remembered.output.isEmpty && remembered.errors.isEmpty)
+
+        #expect(try SQLiteSeenStore(path: database).reset(user: "alice", walkthrough: "intro") == 1)
+        let shown = try launch("next\nnext\nnext\n")
+        #expect(shown.outcome == "completed")
+        #expect(shown.output.contains("Intro · 1/3 · One"))
+    }
 }

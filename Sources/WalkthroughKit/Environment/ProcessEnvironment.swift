@@ -28,4 +28,10 @@
         }
         return result
     }
+
+    /// The value of one variable of the process environment (`getenv`), for a question that
+    /// needs a few of them and not the whole dictionary.
+    package static func variable(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
 }

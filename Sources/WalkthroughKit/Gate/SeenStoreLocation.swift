@@ -38,6 +38,25 @@ extension SeenStoreLocation {
         case create
     }
 
+    /// The SQLite file this location opens, or `nil` for a store given as a value, a server
+    /// (`postgresql://…`, with or without a replica), or a default path that cannot be used.
+    package func sqliteFile(variable: (String) -> String?) -> String? {
+        let path: String
+        switch self {
+        case .store: return nil
+        case .defaultPath:
+            guard let found = try? SQLiteSeenStore.defaultPath(variable: variable) else {
+                return nil
+            }
+            path = found
+        case .path(let given, _):
+            path = given
+        }
+        // Every other backend is named by a URL (`postgresql://…`), and the SQLite store opens
+        // no URL: a location without a scheme is a SQLite file.
+        return SQLiteSeenStore.urlScheme(of: path) == nil ? path : nil
+    }
+
     /// Opens the store.
     ///
     /// - Parameters:

@@ -67,7 +67,9 @@ public enum DefinitionLoader {
         validate(bytes: bytes, name: name, baseDirectory: baseDirectory, images: .headers)
     }
 
-    private static func validate(
+    /// Checks a definition held in memory, with image files checked as `images` says: what
+    /// ``validate(contentsOf:images:)`` does with a file's bytes, for a caller that read them.
+    package static func validate(
         bytes: UnsafeRawBufferPointer, name: String?, baseDirectory: String?, images: ImageChecking
     ) -> ValidationReport {
         let file = name ?? "<data>"

@@ -20,10 +20,7 @@ package struct PostgresStatement: Sendable, Hashable {
     /// A statement named `name` plus the digest of `sql`.
     init(name: String, sql: String, parameterTypes: [Oid]) {
         // FNV-1a, 32 bits, over the SQL's bytes: stable across processes and builds.
-        var hash: UInt32 = 2_166_136_261
-        for byte in sql.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-        let digits = String(hash, radix: 16)
-        self.name = name + "_" + String(repeating: "0", count: 8 - digits.count) + digits
+        self.name = name + "_" + FNV1a.hex(FNV1a.hash32(sql.utf8))
         self.sql = sql
         self.parameterTypes = parameterTypes
     }

@@ -54,8 +54,13 @@ public enum UserName {
     public static func current(
         environment: [String: String] = ProcessEnvironment.current()
     ) -> String {
+        current { environment[$0] }
+    }
+
+    /// ``current(environment:)`` with each variable looked up by `variable`.
+    package static func current(variable: (String) -> String?) -> String {
         for key in ["LOGNAME", "USER"] {
-            if let name = environment[key], !name.isEmpty { return name }
+            if let name = variable(key), !name.isEmpty { return name }
         }
         let uid = geteuid()
         if let name = PasswordDatabase.entry(for: uid)?.name, !name.isEmpty { return name }

@@ -84,13 +84,28 @@ public enum Onboarding {
         store: SeenStoreLocation = .defaultPath, policy: OnboardingPolicy = .interactiveOnly,
         storeFailure: StoreFailurePolicy, options: OnboardingOptions = OnboardingOptions()
     ) throws(OnboardingError) -> OnboardingResult {
+        // The memo first, from single variables: a launch it answers (the user has seen this
+        // definition, and the store has not changed since) parses nothing, opens no store and
+        // builds no dictionary of the environment.
+        var recalled = FirstRunGate.MemoRecall.unread
+        if !options.force,
+            let probe = FirstRunGate.memoProbe(
+                source, user: user, store: store, variable: options.environmentVariable)
+        {
+            recalled = FirstRunGate.recall(probe)
+            if case .remembered(let record) = recalled { return .alreadySeen(record) }
+        }
         var gate = FirstRunGate(user: user, store: store, environment: options.environment)
         if let now = options.now { gate.clock = { now } }
         // Loaded as written: the locale is negotiated only when something is shown or
         // recorded, never for a launch with nothing due.
         let walkthrough: Walkthrough
         do {
-            walkthrough = try gate.load(source)
+            if case .read(let bytes, let read) = recalled {
+                walkthrough = try gate.load(bytes, from: read)
+            } else {
+                walkthrough = try gate.load(source)
+            }
         } catch {
             throw OnboardingError(error)
         }
@@ -129,7 +144,9 @@ public enum Onboarding {
                         of: page, in: walkthrough, options: playerOptions)
                 }
             ).decision {
-            case .alreadySeen(let record): return .alreadySeen(record)
+            case .alreadySeen(let record):
+                if case .read(_, let read) = recalled { gate.remember(record, after: read) }
+                return .alreadySeen(record)
             case .notDue(let decision): return .notShown(.notDue(decision))
             case .show(let shown): session = shown
             }

@@ -28,8 +28,13 @@ public struct OnboardingOptions: Sendable, Hashable {
     public var signals: SignalHandling
     /// The environment: `TERM` and `NO_COLOR` for the terminal, `WALKTHROUGH_PATH` for
     /// `DefinitionSource.named(_:)`, `WALKTHROUGH_DB`, `XDG_STATE_HOME` and `HOME` for the
-    /// default store, `LOGNAME` and `USER` for the default user. Default: the process's.
-    public var environment: [String: String]
+    /// default store, `LOGNAME` and `USER` for the default user, `XDG_CACHE_HOME` and `HOME`
+    /// for the gate's memo. Default: the process's, read when it is needed (a launch the memo
+    /// answers reads single variables and never builds this dictionary).
+    public var environment: [String: String] {
+        get { givenEnvironment ?? ProcessEnvironment.current() }
+        set { givenEnvironment = newValue }
+    }
     /// Start on the first page even when an unfinished run of the same version is stored.
     /// Default: `false` (resume where the user left off).
     public var restart: Bool
@@ -45,29 +50,41 @@ public struct OnboardingOptions: Sendable, Hashable {
     /// (`LC_ALL`, `LC_MESSAGES`, `LANG`; none for `C`). Each text falls back by
     /// `LocaleMatcher`'s rules, finally to the definition's `defaultLocale`. The seen state
     /// is the same in every language.
-    public var locale: LanguageTag?
+    public var locale: LanguageTag? {
+        get { chosenLocale.first }
+        set { chosenLocale = newValue.map { [$0] } ?? [] }
+    }
     /// The time the rules (`when.from`, `until`, `minInterval`) are read against. Default:
     /// `nil`, the system clock; tests set it.
     public var now: Timestamp?
+
+    /// The environment the tool gave; `nil` for the process's.
+    private var givenEnvironment: [String: String]?
+    /// ``locale`` as none or one element: an array is destroyed with a release, where an
+    /// optional `LanguageTag` made every host's launch instantiate its generic metadata
+    /// (14 page faults of the Swift runtime, measured with `perf record -e page-faults`).
+    private var chosenLocale: [LanguageTag]
 
     /// Creates options; every default suits a command-line tool.
     public init(
         input: Int32 = 0, output: Int32 = 1, errorOutput: Int32 = 2,
         signals: SignalHandling = .all,
-        environment: [String: String] = ProcessEnvironment.current(),
+        environment: [String: String]? = nil,
         restart: Bool = false, recordsEvents: Bool? = nil, locale: LanguageTag? = nil,
         force: Bool = false
     ) {
         self.force = force
-        self.recordsEvents =
-            recordsEvents ?? EventRecording.isEnabled(environment: environment)
         self.input = input
         self.output = output
         self.errorOutput = errorOutput
         self.signals = signals
-        self.environment = environment
+        self.givenEnvironment = environment
+        self.recordsEvents = recordsEvents ?? true
         self.restart = restart
-        self.locale = locale
+        self.chosenLocale = locale.map { [$0] } ?? []
+        if recordsEvents == nil {
+            self.recordsEvents = EventRecording.isEnabled(variable: variable)
+        }
     }
 
     /// ``locale``, else the environment's.
@@ -77,11 +94,51 @@ public struct OnboardingOptions: Sendable, Hashable {
 
     /// Whether ``input`` and ``output`` are terminals and `TERM` allows full-screen play.
     var isInteractive: Bool {
-        TerminalDetection.isInteractive(input: input, output: output, term: environment["TERM"])
+        TerminalDetection.isInteractive(input: input, output: output, term: variable("TERM"))
     }
 
     /// Whether to use colour: unless `NO_COLOR` is set to a non-empty value.
     var colour: Bool {
-        TerminalDetection.colourEnabled(noColor: environment["NO_COLOR"])
+        TerminalDetection.colourEnabled(noColor: variable("NO_COLOR"))
+    }
+
+    /// One variable of ``environment``, without building the dictionary when it is the
+    /// process's.
+    func variable(_ name: String) -> String? {
+        Self.variable(name, in: givenEnvironment)
+    }
+
+    /// ``variable(_:)`` as a function that holds only the environment, not these options.
+    var environmentVariable: (String) -> String? {
+        { [givenEnvironment] name in Self.variable(name, in: givenEnvironment) }
+    }
+
+    private static func variable(_ name: String, in given: [String: String]?) -> String? {
+        if let given { return given[name] }
+        return ProcessEnvironment.variable(name)
+    }
+
+    /// Whether two sets of options are the same, the environment compared by its contents
+    /// (the process's when none was given).
+    public static func == (left: OnboardingOptions, right: OnboardingOptions) -> Bool {
+        left.input == right.input && left.output == right.output
+            && left.errorOutput == right.errorOutput && left.signals == right.signals
+            && left.environment == right.environment && left.restart == right.restart
+            && left.force == right.force && left.recordsEvents == right.recordsEvents
+            && left.locale == right.locale && left.now == right.now
+    }
+
+    /// Hashes what ``==(left:right:)`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(input)
+        hasher.combine(output)
+        hasher.combine(errorOutput)
+        hasher.combine(signals)
+        hasher.combine(environment)
+        hasher.combine(restart)
+        hasher.combine(force)
+        hasher.combine(recordsEvents)
+        hasher.combine(locale)
+        hasher.combine(now)
     }
 }

@@ -88,17 +88,6 @@ enum ReplicaName {
                     || scalar == "." || scalar == "-" || scalar == "_" || scalar == "@"
                 return allowed ? Character(scalar) : "-"
             }.prefix(80))
-        return cleaned + "-" + hash(identity) + ".sqlite3"
-    }
-
-    /// FNV-1a, 64 bits, as 16 hex digits: stable across runs and builds.
-    private static func hash(_ text: String) -> String {
-        var value: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            value ^= UInt64(byte)
-            value = value &* 0x100_0000_01b3
-        }
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+        return cleaned + "-" + FNV1a.hex(FNV1a.hash64(identity.utf8)) + ".sqlite3"
     }
 }

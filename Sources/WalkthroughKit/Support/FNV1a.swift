@@ -1,0 +1,29 @@
+/// FNV-1a over bytes: a small hash that is the same in every process, run and build, for names
+/// and digests that outlive a process (a replica's file name, a prepared statement's name, the
+/// gate's memo). Not for anything an adversary chooses to collide.
+package enum FNV1a {
+    /// The 64-bit FNV-1a hash of `bytes`, continuing from `value` (by default the offset basis).
+    package static func hash64(
+        _ bytes: some Sequence<UInt8>, continuing value: UInt64 = 0xcbf2_9ce4_8422_2325
+    ) -> UInt64 {
+        var value = value
+        for byte in bytes {
+            value ^= UInt64(byte)
+            value = value &* 0x100_0000_01b3
+        }
+        return value
+    }
+
+    /// The 32-bit FNV-1a hash of `bytes`.
+    package static func hash32(_ bytes: some Sequence<UInt8>) -> UInt32 {
+        var value: UInt32 = 2_166_136_261
+        for byte in bytes { value = (value ^ UInt32(byte)) &* 16_777_619 }
+        return value
+    }
+
+    /// `value` as lowercase hex digits, zero-padded to its full width (16 or 8 digits).
+    package static func hex<Value: FixedWidthInteger & UnsignedInteger>(_ value: Value) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: Value.bitWidth / 4 - digits.count) + digits
+    }
+}
