@@ -178,17 +178,15 @@ struct OnboardingPolicyTests {
         // The gate remembers "seen" once the store has been still for a moment: launch until
         // its memo is there.
         let memo = folder.path + "/.cache/walkthrough/seen-memo"
-        let deadline = Date().addingTimeInterval(10)
-        while ((try? FileManager.default.contentsOfDirectory(atPath: memo)) ?? []).isEmpty,
-            Date() < deadline
-        {
-            #expect(try launch().outcome == "already seen (skipped, version 1)")
-            usleep(20_000)
+        let remembered = waitUntil(timeout: 10, interval: 20) {
+            let outcome = (try? launch().outcome) ?? "no result"
+            #expect(outcome == "already seen (skipped, version 1)")
+            return !((try? FileManager.default.contentsOfDirectory(atPath: memo)) ?? []).isEmpty
         }
-        #expect(!((try? FileManager.default.contentsOfDirectory(atPath: memo)) ?? []).isEmpty)
-        let remembered = try launch()
-        #expect(remembered.outcome == "already seen (skipped, version 1)")
-        #expect(remembered.output.isEmpty && remembered.errors.isEmpty)
+        #expect(remembered, "no memo in \(memo) after 10 s")
+        let answered = try launch()
+        #expect(answered.outcome == "already seen (skipped, version 1)")
+        #expect(answered.output.isEmpty && answered.errors.isEmpty)
 
         #expect(try SQLiteSeenStore(path: database).reset(user: "alice", walkthrough: "intro") == 1)
         let shown = try launch("next\nnext\nnext\n")

@@ -34,6 +34,9 @@ package struct SeenMemo: Sendable {
     /// How long the store file must have been unchanged before a read is remembered.
     package static let settled = Duration.milliseconds(100)
 
+    /// ``settled`` for a file system whose times count whole seconds.
+    package static let settledCoarse = Duration.seconds(3)
+
     /// The largest memo file read.
     private static let maximumSize = 8192
 
@@ -97,14 +100,30 @@ package struct SeenMemo: Sendable {
     /// `startedAt` or later) and now, when the file had been still for ``settled`` before and
     /// has not changed since. Failing to write is not an error: the next launch reads the
     /// store.
+    ///
+    /// A file system whose times count whole seconds (their nanoseconds are 0) must have been
+    /// still for ``settledCoarse`` instead; a store on a file system other machines write
+    /// (NFS, SMB, FUSE, Ceph, 9P, AFS, …), where another machine's write reaches this one's
+    /// `lstat` only when its attribute cache expires, or on one that cannot be told, is never
+    /// remembered.
     package func remember(_ record: SeenRecord, before: Stamp, startedAt: Timestamp) {
+        let settling =
+            before.changedNanoseconds == 0 && before.modifiedNanoseconds == 0
+            ? Self.settledCoarse : Self.settled
         guard record.user == user, record.outcome.countsAsSeen, !record.walkthrough.isEmpty,
-            before.changedAt + Self.settled <= startedAt,
-            Stamp.ofStore(at: storePath) == before
+            before.changedAt + settling <= startedAt,
+            Stamp.ofStore(at: storePath) == before, Self.isLocal(storePath)
         else { return }
         var text = header(before)
         MemoText.appendRecord(record, to: &text)
         Self.write(text, to: folder, name: fileName)
+    }
+
+    /// Whether the file at `path` is on a file system only this machine writes, as far as
+    /// can be told (``FileSystem/isShared(fileSystemType:)``).
+    private static func isLocal(_ path: String) -> Bool {
+        guard let type = FileSystem.fileSystemType(of: path) else { return false }
+        return !FileSystem.isShared(fileSystemType: type)
     }
 
     // MARK: - The file

@@ -75,13 +75,19 @@ struct SeenMemoTests {
         func runUntilRemembered(
             user: String? = nil, source: DefinitionSource? = nil
         ) throws -> String {
-            let deadline = Timestamp.now + .seconds(10)
-            while Timestamp.now < deadline {
-                let answer = try run(user: user, source: source)
-                if answer.hasPrefix("remembered") { return answer }
-                usleep(20_000)
+            var answer = ""
+            var failure: (any Error)?
+            _ = waitUntil(timeout: 10, interval: 20) {
+                do {
+                    answer = try run(user: user, source: source)
+                } catch {
+                    failure = error
+                    return true
+                }
+                return answer.hasPrefix("remembered")
             }
-            return "never remembered"
+            if let failure { throw failure }
+            return answer
         }
 
         func store() throws -> SQLiteSeenStore { try SQLiteSeenStore(path: database) }
@@ -218,5 +224,26 @@ struct SeenMemoTests {
         #expect(try launch.runUntilRemembered(source: "tour") == "remembered alice completed v1")
         _ = try launch.folder.write(Launch.tour(version: 2), to: "tour.json")
         #expect(try launch.run(source: "tour") == "show")
+    }
+
+    @Test func theFileSystemTypeIsTheOneFindmntNames() throws {
+        let folder = try TemporaryFolder()
+        let file = try folder.write("x", to: "file")
+        for path in [file, "/proc/self/status", "/dev/shm"] where access(path, F_OK) == 0 {
+            let findmnt = try ChildProcess.run(["findmnt", "-n", "-o", "FSTYPE", "--target", path])
+            try #require(findmnt.status == 0, "\(findmnt.standardError)")
+            let expected = findmnt.standardOutput.split(separator: "\n").first.map(String.init)
+            #expect(FileSystem.fileSystemType(of: path) == expected, "\(path)")
+        }
+        #expect(FileSystem.fileSystemType(of: folder.file("missing")) == nil)
+    }
+
+    @Test func storesOnFileSystemsOtherMachinesWriteAreNeverRemembered() {
+        for shared in ["nfs", "nfs4", "cifs", "smb3", "fuse.sshfs", "fuseblk", "ceph", "9p"] {
+            #expect(FileSystem.isShared(fileSystemType: shared), "\(shared)")
+        }
+        for local in ["ext4", "xfs", "btrfs", "tmpfs", "overlay", "zfs", "f2fs"] {
+            #expect(!FileSystem.isShared(fileSystemType: local), "\(local)")
+        }
     }
 }
