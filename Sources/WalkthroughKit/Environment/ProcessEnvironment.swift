@@ -32,6 +32,8 @@
     /// The value of one variable of the process environment (`getenv`), for a question that
     /// needs a few of them and not the whole dictionary.
     package static func variable(_ name: String) -> String? {
-        getenv(name).map { String(cString: $0) }
+        // Through the name's own bytes (a native string is already NUL-terminated), with no
+        // C-string copy made.
+        name.withCString { getenv($0) }.map { String(cString: $0) }
     }
 }

@@ -11,20 +11,23 @@ enum MemoText {
         var updatedAt: Timestamp
     }
 
-    private static let digits: [UInt8] = Array("0123456789abcdef".utf8)
+    /// The lowercase hex digit of `nibble` (0 to 15).
+    private static func digit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+    }
 
     /// Appends `text`'s UTF-8 bytes as hex digits, two a byte.
     static func appendHex(_ text: String, to bytes: inout [UInt8]) {
         for byte in text.utf8 {
-            bytes.append(digits[Int(byte >> 4)])
-            bytes.append(digits[Int(byte & 0x0F)])
+            bytes.append(digit(byte >> 4))
+            bytes.append(digit(byte & 0x0F))
         }
     }
 
     /// Appends `value` as 16 hex digits.
     static func appendHex(_ value: UInt64, to bytes: inout [UInt8]) {
         for shift in stride(from: 60, through: 0, by: -4) {
-            bytes.append(digits[Int((value >> UInt64(shift)) & 0x0F)])
+            bytes.append(digit(UInt8(truncatingIfNeeded: value >> UInt64(shift)) & 0x0F))
         }
     }
 
@@ -58,22 +61,16 @@ enum MemoText {
     /// The record in the memo's last two lines, or `nil` when they are not exactly what
     /// ``appendRecord(_:to:)`` writes for a record that counts as seen.
     static func record(_ text: ArraySlice<UInt8>) -> Record? {
-        // Read field by field, each up to its separator, with no array of fields.
         var rest = text
-        func field(endingWith separator: UInt8) -> ArraySlice<UInt8>? {
-            guard let end = rest.firstIndex(of: separator) else { return nil }
-            let found = rest[rest.startIndex..<end]
-            rest = rest[(end + 1)...]
-            return found
-        }
-        let newline = UInt8(ascii: "\n")
-        let space = UInt8(ascii: " ")
-        guard let id = field(endingWith: newline), let walkthrough = string(hex: id),
-            !walkthrough.isEmpty,
-            let version = field(endingWith: space).flatMap(decimal), version >= 1,
-            let outcomeName = field(endingWith: space),
-            let lastPage = field(endingWith: space).flatMap(decimal), lastPage >= 0,
-            let updatedAt = field(endingWith: newline).flatMap(decimal), rest.isEmpty
+        guard let id = field(of: &rest, endingWith: UInt8(ascii: "\n")),
+            let walkthrough = string(hex: id), !walkthrough.isEmpty,
+            let versionField = field(of: &rest, endingWith: UInt8(ascii: " ")),
+            let version = decimal(versionField), version >= 1,
+            let outcomeName = field(of: &rest, endingWith: UInt8(ascii: " ")),
+            let lastPageField = field(of: &rest, endingWith: UInt8(ascii: " ")),
+            let lastPage = decimal(lastPageField), lastPage >= 0,
+            let updatedAtField = field(of: &rest, endingWith: UInt8(ascii: "\n")),
+            let updatedAt = decimal(updatedAtField), rest.isEmpty
         else { return nil }
         let outcome: SeenOutcome
         if outcomeName.elementsEqual("completed".utf8) {
@@ -86,6 +83,17 @@ enum MemoText {
         return Record(
             walkthrough: walkthrough, version: Int(version), outcome: outcome,
             lastPage: Int(lastPage), updatedAt: Timestamp(millisecondsSince1970: updatedAt))
+    }
+
+    /// The bytes of `rest` before the first `separator`, which is then dropped with them;
+    /// `nil` when there is none.
+    private static func field(
+        of rest: inout ArraySlice<UInt8>, endingWith separator: UInt8
+    ) -> ArraySlice<UInt8>? {
+        guard let end = rest.firstIndex(of: separator) else { return nil }
+        let found = rest[rest.startIndex..<end]
+        rest = rest[(end + 1)...]
+        return found
     }
 
     /// The string whose UTF-8 bytes `hex` spells, or `nil` when it is not lowercase hex of
@@ -110,8 +118,10 @@ enum MemoText {
             index += 2
         }
         let text = String(decoding: bytes, as: UTF8.self)
-        // Decoding repairs what is not UTF-8: then the bytes differ.
-        return text.utf8.elementsEqual(bytes) ? text : nil
+        // Decoding repairs what is not UTF-8: then the bytes differ. (Compared as contiguous
+        // bytes: the view's generic iteration would cost the launch the runtime's metadata.)
+        let same = text.utf8.withContiguousStorageIfAvailable { $0.elementsEqual(bytes) }
+        return same == true ? text : nil
     }
 
     /// The decimal number `digits` spells (an optional `-`, then 1 to 18 digits).

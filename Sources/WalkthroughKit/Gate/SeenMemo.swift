@@ -54,25 +54,24 @@ package struct SeenMemo: Sendable {
     /// The memos' folder: `$XDG_CACHE_HOME/walkthrough/seen-memo` when that
     /// is an absolute path, else `$HOME/.cache/walkthrough/seen-memo`; `nil` without either.
     package static func folder(variable: (String) -> String?) -> String? {
-        if let cache = variable("XDG_CACHE_HOME"), cache.hasPrefix("/") {
+        let slash = UInt8(ascii: "/")
+        if let cache = variable("XDG_CACHE_HOME"), cache.utf8.first == slash {
             return FileSystem.joined(cache, "walkthrough/seen-memo")
         }
-        guard let home = variable("HOME"), home.hasPrefix("/") else { return nil }
+        guard let home = variable("HOME"), home.utf8.first == slash else { return nil }
         return FileSystem.joined(home, ".cache/walkthrough/seen-memo")
     }
 
     /// The memo file's name in ``folder(variable:)``: the hash of the key without the
     /// definition's bytes, so that a changed definition replaces its memo.
     var fileName: String {
-        var key: [UInt8] = []
-        key.reserveCapacity(storePath.utf8.count + user.utf8.count + definitionName.utf8.count + 2)
-        key += storePath.utf8
-        key.append(0)
-        key += user.utf8
-        key.append(0)
-        key += definitionName.utf8
+        // The three, a NUL byte between them.
+        var hash = FNV1a.hash64(storePath.utf8)
+        hash = FNV1a.hash64(user.utf8, continuing: FNV1a.hash64(byte: 0, continuing: hash))
+        hash = FNV1a.hash64(
+            definitionName.utf8, continuing: FNV1a.hash64(byte: 0, continuing: hash))
         var name: [UInt8] = []
-        MemoText.appendHex(FNV1a.hash64(key), to: &name)
+        MemoText.appendHex(hash, to: &name)
         return String(decoding: name, as: UTF8.self)
     }
 
@@ -161,7 +160,8 @@ package struct SeenMemo: Sendable {
             Glibc.read(descriptor, $0.baseAddress, $0.count)
         }
         guard count >= 0, count <= Int(info.st_size) else { return nil }
-        return Array(bytes[0..<count])
+        bytes.removeLast(bytes.count - count)
+        return bytes
     }
 
     /// Writes `text` as `name` in `folder` (made 0700 when missing, and used only when it is

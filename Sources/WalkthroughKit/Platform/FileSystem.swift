@@ -34,7 +34,8 @@ package enum FileSystem {
 
     /// `folder/name`, without doubling a trailing slash of `folder`.
     package static func joined(_ folder: String, _ name: String) -> String {
-        folder.hasSuffix("/") ? folder + name : folder + "/" + name
+        // The last byte, not `hasSuffix`: no grapheme work on a launch's path.
+        folder.utf8.last == UInt8(ascii: "/") ? folder + name : folder + "/" + name
     }
 
     /// The folder part of `path`: `.` for a bare file name, `/` for a file at the root.

@@ -59,9 +59,8 @@ public enum UserName {
 
     /// ``current(environment:)`` with each variable looked up by `variable`.
     package static func current(variable: (String) -> String?) -> String {
-        for key in ["LOGNAME", "USER"] {
-            if let name = variable(key), !name.isEmpty { return name }
-        }
+        if let name = variable("LOGNAME"), !name.isEmpty { return name }
+        if let name = variable("USER"), !name.isEmpty { return name }
         let uid = geteuid()
         if let name = PasswordDatabase.entry(for: uid)?.name, !name.isEmpty { return name }
         return "uid-\(uid)"

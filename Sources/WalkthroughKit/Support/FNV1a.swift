@@ -14,6 +14,11 @@ package enum FNV1a {
         return value
     }
 
+    /// ``hash64(_:continuing:)`` of one more byte.
+    package static func hash64(byte: UInt8, continuing value: UInt64) -> UInt64 {
+        (value ^ UInt64(byte)) &* 0x100_0000_01b3
+    }
+
     /// The 32-bit FNV-1a hash of `bytes`.
     package static func hash32(_ bytes: some Sequence<UInt8>) -> UInt32 {
         var value: UInt32 = 2_166_136_261

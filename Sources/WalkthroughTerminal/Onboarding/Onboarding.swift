@@ -50,10 +50,12 @@ public enum Onboarding {
         store: SeenStoreLocation = .defaultPath, policy: OnboardingPolicy = .interactiveOnly,
         options: OnboardingOptions = OnboardingOptions()
     ) -> OnboardingResult {
+        let recalled = remembered(source, user: user, store: store, options: options)
+        if case .remembered(let record) = recalled { return .alreadySeen(record) }
         do {
-            return try presentIfNeeded(
+            return try present(
                 source, user: user, store: store, policy: policy, storeFailure: .ignore,
-                options: options)
+                options: options, recalled: recalled)
         } catch {
             return .failed(error)
         }
@@ -84,17 +86,35 @@ public enum Onboarding {
         store: SeenStoreLocation = .defaultPath, policy: OnboardingPolicy = .interactiveOnly,
         storeFailure: StoreFailurePolicy, options: OnboardingOptions = OnboardingOptions()
     ) throws(OnboardingError) -> OnboardingResult {
-        // The memo first, from single variables: a launch it answers (the user has seen this
-        // definition, and the store has not changed since) parses nothing, opens no store and
-        // builds no dictionary of the environment.
-        var recalled = FirstRunGate.MemoRecall.unread
-        if !options.force,
-            let probe = FirstRunGate.memoProbe(
-                source, user: user, store: store, variable: options.environmentVariable)
-        {
-            recalled = FirstRunGate.recall(probe)
-            if case .remembered(let record) = recalled { return .alreadySeen(record) }
-        }
+        let recalled = remembered(source, user: user, store: store, options: options)
+        if case .remembered(let record) = recalled { return .alreadySeen(record) }
+        return try present(
+            source, user: user, store: store, policy: policy, storeFailure: storeFailure,
+            options: options, recalled: recalled)
+    }
+
+    // MARK: - Private
+
+    /// The memo's answer, from single variables: a launch it answers (the user has seen this
+    /// definition, and the store has not changed since) parses nothing, opens no store and
+    /// builds no dictionary of the environment. Asked before ``present``, whose code such a
+    /// launch then never touches.
+    private static func remembered(
+        _ source: DefinitionSource, user: String?, store: SeenStoreLocation,
+        options: OnboardingOptions
+    ) -> FirstRunGate.MemoRecall {
+        guard !options.force else { return .unread }
+        return FirstRunGate.recall(
+            source, user: user, store: store, variable: options.environmentVariable)
+    }
+
+    /// Everything after the memo: the definition loaded (from the bytes the memo read), the
+    /// store asked, the walkthrough played.
+    private static func present(
+        _ source: DefinitionSource, user: String?, store: SeenStoreLocation,
+        policy: OnboardingPolicy, storeFailure: StoreFailurePolicy, options: OnboardingOptions,
+        recalled: FirstRunGate.MemoRecall
+    ) throws(OnboardingError) -> OnboardingResult {
         var gate = FirstRunGate(user: user, store: store, environment: options.environment)
         if let now = options.now { gate.clock = { now } }
         // Loaded as written: the locale is negotiated only when something is shown or
@@ -156,8 +176,6 @@ public enum Onboarding {
         return try play(
             session, player: fullScreen ? playerOptions : nil, images: images, options: options)
     }
-
-    // MARK: - Private
 
     /// How the walkthrough would be shown.
     private enum Mode {

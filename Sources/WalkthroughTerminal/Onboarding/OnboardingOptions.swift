@@ -44,7 +44,10 @@ public struct OnboardingOptions: Sendable, Hashable {
     public var force: Bool
     /// Whether the session records its events (for `walkthrough stats`) in a store that keeps
     /// them. Default: as `WALKTHROUGH_EVENTS` in ``environment`` says (on unless `off`).
-    public var recordsEvents: Bool
+    public var recordsEvents: Bool {
+        get { chosenRecordsEvents ?? EventRecording.isEnabled(variable: variable) }
+        set { chosenRecordsEvents = newValue }
+    }
     /// The language to show the walkthrough and the player's own words in: a tool with its own
     /// language setting passes it here. Default: `nil`, the one ``environment`` names
     /// (`LC_ALL`, `LC_MESSAGES`, `LANG`; none for `C`). Each text falls back by
@@ -60,6 +63,8 @@ public struct OnboardingOptions: Sendable, Hashable {
 
     /// The environment the tool gave; `nil` for the process's.
     private var givenEnvironment: [String: String]?
+    /// ``recordsEvents`` as the tool chose it; `nil` for what the environment says.
+    private var chosenRecordsEvents: Bool?
     /// ``locale`` as none or one element: an array is destroyed with a release, where an
     /// optional `LanguageTag` made every host's launch instantiate its generic metadata
     /// (14 page faults of the Swift runtime, measured with `perf record -e page-faults`).
@@ -79,12 +84,9 @@ public struct OnboardingOptions: Sendable, Hashable {
         self.errorOutput = errorOutput
         self.signals = signals
         self.givenEnvironment = environment
-        self.recordsEvents = recordsEvents ?? true
+        self.chosenRecordsEvents = recordsEvents
         self.restart = restart
         self.chosenLocale = locale.map { [$0] } ?? []
-        if recordsEvents == nil {
-            self.recordsEvents = EventRecording.isEnabled(variable: variable)
-        }
     }
 
     /// ``locale``, else the environment's.
