@@ -44,7 +44,7 @@ extension FirstRunGate {
     ///
     /// Only a question whose answer "already seen" depends on nothing else is asked of it: not
     /// when the quiet switch (`WALKTHROUGH_DISABLE`, `CI`) is on, which answers first, nor for
-    /// a user name a store would refuse, a store that is not a SQLite file (a server's answer
+    /// a store that is not a SQLite file (a server's answer
     /// changes without the file changing), a `Walkthrough` value, or when there is no cache
     /// folder (`$XDG_CACHE_HOME`, `$HOME`).
     ///
@@ -59,8 +59,9 @@ extension FirstRunGate {
     ) -> MemoRecall {
         let startedAt = Timestamp.now
         let user = user ?? UserName.current(variable: variable)
+        // A user name the store would refuse needs no check here: no memo is ever written for
+        // one (the store's answer is the error), so none can match.
         guard QuietSwitch.reason(variable: variable) == nil,
-            (try? UserName.validate(user)) != nil,
             let storePath = store.sqliteFile(variable: variable),
             let folder = SeenMemo.folder(variable: variable),
             let stamp = SeenMemo.Stamp.ofStore(at: storePath)

@@ -53,6 +53,10 @@ package struct SeenMemo: Sendable {
 
     /// The memos' folder: `$XDG_CACHE_HOME/walkthrough/seen-memo` when that
     /// is an absolute path, else `$HOME/.cache/walkthrough/seen-memo`; `nil` without either.
+    ///
+    /// Inlined into its callers: on the gate's memo path its code then sits with the rest of
+    /// that path instead of on a page of its own (a page fault of every host's launch).
+    @inline(__always)
     package static func folder(variable: (String) -> String?) -> String? {
         let slash = UInt8(ascii: "/")
         if let cache = variable("XDG_CACHE_HOME"), cache.utf8.first == slash {
@@ -71,7 +75,7 @@ package struct SeenMemo: Sendable {
         hash = FNV1a.hash64(
             definitionName.utf8, continuing: FNV1a.hash64(byte: 0, continuing: hash))
         var name: [UInt8] = []
-        MemoText.appendHex(hash, to: &name)
+        Text.appendHex(hash, to: &name)
         return String(decoding: name, as: UTF8.self)
     }
 
@@ -86,7 +90,7 @@ package struct SeenMemo: Sendable {
         guard let text = Self.read(FileSystem.joined(folder, fileName)) else { return nil }
         let prefix = header(stamp)
         guard text.count > prefix.count, text[0..<prefix.count].elementsEqual(prefix),
-            let fields = MemoText.record(text[prefix.count...])
+            let fields = Text.record(text[prefix.count...])
         else { return nil }
         return SeenRecord(
             user: user, walkthrough: fields.walkthrough, version: fields.version,
@@ -114,7 +118,7 @@ package struct SeenMemo: Sendable {
             Stamp.ofStore(at: storePath) == before, Self.isLocal(storePath)
         else { return }
         var text = header(before)
-        MemoText.appendRecord(record, to: &text)
+        Text.appendRecord(record, to: &text)
         Self.write(text, to: folder, name: fileName)
     }
 
@@ -132,13 +136,13 @@ package struct SeenMemo: Sendable {
         var text: [UInt8] = []
         text.reserveCapacity(256)
         text += "walkthrough-seen-memo 1\n".utf8
-        MemoText.appendHex(storePath, to: &text)
+        Text.appendHex(storePath, to: &text)
         text.append(UInt8(ascii: "\n"))
-        MemoText.appendHex(user, to: &text)
+        Text.appendHex(user, to: &text)
         text.append(UInt8(ascii: "\n"))
-        MemoText.appendHex(definitionName, to: &text)
+        Text.appendHex(definitionName, to: &text)
         text.append(UInt8(ascii: "\n"))
-        MemoText.appendHex(definitionHash, to: &text)
+        Text.appendHex(definitionHash, to: &text)
         text.append(UInt8(ascii: "\n"))
         stamp.append(to: &text)
         text.append(UInt8(ascii: "\n"))
@@ -178,7 +182,7 @@ package struct SeenMemo: Sendable {
         else { return }
         var random = SystemRandomNumberGenerator()
         var suffix: [UInt8] = []
-        MemoText.appendHex(random.next() as UInt64, to: &suffix)
+        Text.appendHex(random.next() as UInt64, to: &suffix)
         let temporary = "." + name + "." + String(decoding: suffix, as: UTF8.self)
         let file = openat(
             directory, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
@@ -212,19 +216,19 @@ extension SeenMemo {
 
         /// Appends the fields in decimal, a space between each.
         func append(to text: inout [UInt8]) {
-            MemoText.appendDecimal(Int64(bitPattern: device), to: &text)
+            Text.appendDecimal(Int64(bitPattern: device), to: &text)
             text.append(UInt8(ascii: " "))
-            MemoText.appendDecimal(Int64(bitPattern: inode), to: &text)
+            Text.appendDecimal(Int64(bitPattern: inode), to: &text)
             text.append(UInt8(ascii: " "))
-            MemoText.appendDecimal(size, to: &text)
+            Text.appendDecimal(size, to: &text)
             text.append(UInt8(ascii: " "))
-            MemoText.appendDecimal(Int64(modifiedSeconds), to: &text)
+            Text.appendDecimal(Int64(modifiedSeconds), to: &text)
             text.append(UInt8(ascii: " "))
-            MemoText.appendDecimal(Int64(modifiedNanoseconds), to: &text)
+            Text.appendDecimal(Int64(modifiedNanoseconds), to: &text)
             text.append(UInt8(ascii: " "))
-            MemoText.appendDecimal(Int64(changedSeconds), to: &text)
+            Text.appendDecimal(Int64(changedSeconds), to: &text)
             text.append(UInt8(ascii: " "))
-            MemoText.appendDecimal(Int64(changedNanoseconds), to: &text)
+            Text.appendDecimal(Int64(changedNanoseconds), to: &text)
         }
 
         /// The stamp of the store at `path` when it is a regular file (not a link) with no

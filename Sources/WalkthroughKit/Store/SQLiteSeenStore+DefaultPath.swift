@@ -27,6 +27,10 @@ extension SQLiteSeenStore {
     }
 
     /// ``defaultPath(environment:)`` with each variable looked up by `variable`.
+    ///
+    /// Inlined into its callers: on the gate's memo path its code then sits with the rest of
+    /// that path instead of on a page of its own (a page fault of every host's launch).
+    @inline(__always)
     package static func defaultPath(
         variable: (String) -> String?
     ) throws(SeenStoreError) -> String {
