@@ -88,6 +88,13 @@ struct SeenMemoTests {
         }
 
         func store() throws -> SQLiteSeenStore { try SQLiteSeenStore(path: database) }
+
+        /// Records that alice completed the tour, then launches until the memo answers.
+        func markSeenAndRemember() throws {
+            try store().markSeen(
+                user: "alice", walkthrough: "tour", version: 1, outcome: .completed)
+            #expect(try runUntilRemembered() == "remembered alice completed v1")
+        }
     }
 
     @Test func aUserWhoHasSeenItIsAnsweredFromTheMemoAsTheStoreWould() throws {
@@ -115,9 +122,7 @@ struct SeenMemoTests {
 
     @Test func anotherUsersWriteToTheSameStoreIsNotAnsweredAround() throws {
         let launch = try Launch()
-        try launch.store().markSeen(
-            user: "alice", walkthrough: "tour", version: 1, outcome: .completed)
-        #expect(try launch.runUntilRemembered() == "remembered alice completed v1")
+        try launch.markSeenAndRemember()
         try launch.store().markSeen(
             user: "bob", walkthrough: "tour", version: 1, outcome: .completed)
         #expect(try launch.run() == "seen alice completed v1")
@@ -127,9 +132,7 @@ struct SeenMemoTests {
 
     @Test func aNewVersionOfTheDefinitionIsNotAnsweredFromTheOldOnesMemo() throws {
         let launch = try Launch()
-        try launch.store().markSeen(
-            user: "alice", walkthrough: "tour", version: 1, outcome: .completed)
-        #expect(try launch.runUntilRemembered() == "remembered alice completed v1")
+        try launch.markSeenAndRemember()
         _ = try launch.folder.write(Launch.tour(version: 2), to: "tour.json")
         #expect(try launch.run() == "show")
     }
@@ -156,9 +159,7 @@ struct SeenMemoTests {
 
     @Test func aMemoThatIsNotTheUsersOwnOrIsDamagedIsNotBelieved() throws {
         let launch = try Launch()
-        try launch.store().markSeen(
-            user: "alice", walkthrough: "tour", version: 1, outcome: .completed)
-        #expect(try launch.runUntilRemembered() == "remembered alice completed v1")
+        try launch.markSeenAndRemember()
         let file = launch.memoFolder + "/" + launch.memoFiles[0]
         #expect(chmod(file, 0o666) == 0)
         #expect(try launch.run() == "seen alice completed v1")
@@ -174,18 +175,14 @@ struct SeenMemoTests {
 
     @Test func aJournalBesideTheStoreSendsTheGateToTheStore() throws {
         let launch = try Launch()
-        try launch.store().markSeen(
-            user: "alice", walkthrough: "tour", version: 1, outcome: .completed)
-        #expect(try launch.runUntilRemembered() == "remembered alice completed v1")
+        try launch.markSeenAndRemember()
         _ = try launch.folder.write("", to: "seen.sqlite3-journal")
         #expect(try launch.run() == "seen alice completed v1")
     }
 
     @Test func theQuietSwitchAndAServerStoreAreNeverAnsweredFromTheMemo() throws {
         var launch = try Launch()
-        try launch.store().markSeen(
-            user: "alice", walkthrough: "tour", version: 1, outcome: .completed)
-        #expect(try launch.runUntilRemembered() == "remembered alice completed v1")
+        try launch.markSeenAndRemember()
         launch.environment["CI"] = "true"
         #expect(try launch.run() == "not due: ci")
         launch.environment["CI"] = nil
