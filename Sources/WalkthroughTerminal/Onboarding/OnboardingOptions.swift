@@ -130,7 +130,7 @@ public struct OnboardingOptions: Sendable, Hashable {
             && left.locale == right.locale && left.now == right.now
     }
 
-    /// Hashes what ``==(left:right:)`` compares.
+    /// Hashes what `==` compares: every option, the environment by its contents.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(input)
         hasher.combine(output)
