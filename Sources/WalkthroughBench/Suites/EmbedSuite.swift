@@ -79,7 +79,7 @@ enum EmbedSuite {
         }
         // The memo first: it is written once the store has been still for a moment
         // (`SeenMemo.settled`), by a launch that read the store; launch until one has.
-        let memoFolder = context.folder.path + "/.cache/walkthrough/seen-memo"
+        let memoFolder = SeenMemo.folder { environment[$0] } ?? context.folder.path
         let deadline = ContinuousClock.now + .seconds(10)
         while (FileSystem.names(in: memoFolder) ?? []).isEmpty, ContinuousClock.now < deadline {
             _ = try launches[0].run()
