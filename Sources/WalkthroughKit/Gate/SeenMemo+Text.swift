@@ -1,3 +1,5 @@
+import Glibc
+
 extension SeenMemo {
     /// The gate memo's text (``SeenMemo``), written and read as bytes: lines of lowercase hex
     /// (strings, as their UTF-8 bytes, so that no path or name can break a line) and decimal
@@ -15,6 +17,18 @@ extension SeenMemo {
         /// The lowercase hex digit of `nibble` (0 to 15).
         private static func digit(_ nibble: UInt8) -> UInt8 {
             nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+        }
+
+        /// Whether `text` starts with `prefix`, compared with `memcmp` (no generic
+        /// `elementsEqual` of its own on the memo's path).
+        static func starts(_ text: [UInt8], with prefix: [UInt8]) -> Bool {
+            guard text.count >= prefix.count else { return false }
+            return text.withUnsafeBytes { whole in
+                prefix.withUnsafeBytes { start in
+                    start.isEmpty
+                        || memcmp(whole.baseAddress!, start.baseAddress!, start.count) == 0
+                }
+            }
         }
 
         /// Appends `text`'s UTF-8 bytes as hex digits, two a byte.

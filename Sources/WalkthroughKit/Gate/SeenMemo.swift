@@ -89,7 +89,7 @@ package struct SeenMemo: Sendable {
     package func recall(stamp: Stamp) -> SeenRecord? {
         guard let text = Self.read(FileSystem.joined(folder, fileName)) else { return nil }
         let prefix = header(stamp)
-        guard text.count > prefix.count, text[0..<prefix.count].elementsEqual(prefix),
+        guard text.count > prefix.count, Text.starts(text, with: prefix),
             let fields = Text.record(text[prefix.count...])
         else { return nil }
         return SeenRecord(
@@ -233,6 +233,10 @@ extension SeenMemo {
 
         /// The stamp of the store at `path` when it is a regular file (not a link) with no
         /// `-journal` or `-wal` file beside it; `nil` otherwise.
+        ///
+        /// Inlined into its callers, on the memo's path
+        /// (``SeenMemo/answer(for:user:store:environment:)``).
+        @inline(__always)
         package static func ofStore(at path: String) -> Stamp? {
             var info = stat()
             guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }

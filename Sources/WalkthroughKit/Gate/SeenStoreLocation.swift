@@ -58,7 +58,6 @@ extension SeenStoreLocation {
         }
         // Every other backend is named by a URL (`postgresql://…`), and the SQLite store opens
         // no URL: a location without a scheme is a SQLite file.
-        if path.utf8.first == UInt8(ascii: "/") { return path }
         return SQLiteSeenStore.urlScheme(of: path) == nil ? path : nil
     }
 

@@ -102,10 +102,10 @@ public enum Onboarding {
     private static func remembered(
         _ source: DefinitionSource, user: String?, store: SeenStoreLocation,
         options: OnboardingOptions
-    ) -> FirstRunGate.MemoRecall {
+    ) -> SeenMemo.Answer {
         guard !options.force else { return .unread }
-        return FirstRunGate.recall(
-            source, user: user, store: store, variable: options.environmentVariable)
+        return SeenMemo.answer(
+            for: source, user: user, store: store, environment: options.givenEnvironment)
     }
 
     /// Everything after the memo: the definition loaded (from the bytes the memo read), the
@@ -113,7 +113,7 @@ public enum Onboarding {
     private static func present(
         _ source: DefinitionSource, user: String?, store: SeenStoreLocation,
         policy: OnboardingPolicy, storeFailure: StoreFailurePolicy, options: OnboardingOptions,
-        recalled: FirstRunGate.MemoRecall
+        recalled: SeenMemo.Answer
     ) throws(OnboardingError) -> OnboardingResult {
         var gate = FirstRunGate(user: user, store: store, environment: options.environment)
         if let now = options.now { gate.clock = { now } }

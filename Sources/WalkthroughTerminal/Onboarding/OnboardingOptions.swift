@@ -62,7 +62,7 @@ public struct OnboardingOptions: Sendable, Hashable {
     public var now: Timestamp?
 
     /// The environment the tool gave; `nil` for the process's.
-    private var givenEnvironment: [String: String]?
+    private(set) var givenEnvironment: [String: String]?
     /// ``recordsEvents`` as the tool chose it; `nil` for what the environment says.
     private var chosenRecordsEvents: Bool?
     /// ``locale`` as none or one element: an array is destroyed with a release, where an
@@ -108,11 +108,6 @@ public struct OnboardingOptions: Sendable, Hashable {
     /// process's.
     func variable(_ name: String) -> String? {
         Self.variable(name, in: givenEnvironment)
-    }
-
-    /// ``variable(_:)`` as a function that holds only the environment, not these options.
-    var environmentVariable: (String) -> String? {
-        { [givenEnvironment] name in Self.variable(name, in: givenEnvironment) }
     }
 
     private static func variable(_ name: String, in given: [String: String]?) -> String? {

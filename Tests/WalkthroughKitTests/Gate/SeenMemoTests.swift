@@ -44,9 +44,9 @@ struct SeenMemoTests {
             let source = source ?? .file(definition)
             let gate = FirstRunGate(user: user, environment: environment)
             var walkthrough: Walkthrough?
-            var read: FirstRunGate.MemoRead?
-            switch FirstRunGate.recall(
-                source, user: user, store: .defaultPath, variable: { environment[$0] })
+            var read: SeenMemo.Read?
+            switch SeenMemo.answer(
+                for: source, user: user, store: .defaultPath, environment: environment)
             {
             case .remembered(let record):
                 return "remembered \(record.user) \(record.outcome.rawValue) v\(record.version)"
@@ -188,9 +188,9 @@ struct SeenMemoTests {
         launch.environment["CI"] = nil
         launch.environment["WALKTHROUGH_DB"] = "postgresql://127.0.0.1:1/none"
         guard
-            case .unread = FirstRunGate.recall(
-                .file(launch.definition), user: nil, store: .defaultPath,
-                variable: { launch.environment[$0] })
+            case .unread = SeenMemo.answer(
+                for: .file(launch.definition), user: nil, store: .defaultPath,
+                environment: launch.environment)
         else {
             Issue.record("a server store was asked of the memo")
             return
@@ -199,9 +199,9 @@ struct SeenMemoTests {
         launch.environment["WALKTHROUGH_DB"] = launch.database
         let walkthrough = try launch.gate.load(.file(launch.definition))
         guard
-            case .unread = FirstRunGate.recall(
-                .walkthrough(walkthrough), user: nil, store: .defaultPath,
-                variable: { launch.environment[$0] })
+            case .unread = SeenMemo.answer(
+                for: .walkthrough(walkthrough), user: nil, store: .defaultPath,
+                environment: launch.environment)
         else {
             Issue.record("a walkthrough value was asked of the memo")
             return

@@ -331,7 +331,10 @@ struct SQLiteSeenStoreOpeningTests {
 
     /// `--db postgresql://…` is for later: until then a URL is refused, not taken as a relative
     /// path that would create a folder called `postgresql:` in the current directory.
-    @Test(arguments: ["postgresql://db.example.com/walkthrough", "sqlite://seen.sqlite3"])
+    @Test(arguments: [
+        "postgresql://db.example.com/walkthrough", "sqlite://seen.sqlite3", "svn+ssh://host/seen",
+        "File.V-2://seen",
+    ])
     func aURLIsRefusedAndNothingIsCreated(url: String) throws {
         let error = try #require(throws: SeenStoreError.self) { try SQLiteSeenStore(path: url) }
         guard case .cannotOpen(let path, let reason) = error else {
