@@ -19,16 +19,22 @@ extension SeenMemo {
             nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
         }
 
-        /// Whether `text` starts with `prefix`, compared with `memcmp` (no generic
-        /// `elementsEqual` of its own on the memo's path).
+        /// Whether `text` starts with `prefix`.
         static func starts(_ text: [UInt8], with prefix: [UInt8]) -> Bool {
             guard text.count >= prefix.count else { return false }
             return text.withUnsafeBytes { whole in
-                prefix.withUnsafeBytes { start in
-                    start.isEmpty
-                        || memcmp(whole.baseAddress!, start.baseAddress!, start.count) == 0
+                prefix.withUnsafeBytes {
+                    equal(UnsafeRawBufferPointer(rebasing: whole[0..<$0.count]), $0)
                 }
             }
+        }
+
+        /// Whether `left` and `right` hold the same bytes, compared with `memcmp`: the memo's
+        /// path runs no generic `elementsEqual` (each specialization is code on a page of its
+        /// own).
+        static func equal(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Bool {
+            guard left.count == right.count else { return false }
+            return left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0
         }
 
         /// Appends `text`'s UTF-8 bytes as hex digits, two a byte.
@@ -88,9 +94,9 @@ extension SeenMemo {
                 let updatedAt = decimal(updatedAtField), rest.isEmpty
             else { return nil }
             let outcome: SeenOutcome
-            if outcomeName.elementsEqual("completed".utf8) {
+            if spells(outcomeName, "completed") {
                 outcome = .completed
-            } else if outcomeName.elementsEqual("skipped".utf8) {
+            } else if spells(outcomeName, "skipped") {
                 outcome = .skipped
             } else {
                 return nil
@@ -98,6 +104,15 @@ extension SeenMemo {
             return Record(
                 walkthrough: walkthrough, version: Int(version), outcome: outcome,
                 lastPage: Int(lastPage), updatedAt: Timestamp(millisecondsSince1970: updatedAt))
+        }
+
+        /// Whether `bytes` are exactly `word`'s.
+        private static func spells(_ bytes: ArraySlice<UInt8>, _ word: StaticString) -> Bool {
+            bytes.withUnsafeBytes {
+                equal(
+                    $0,
+                    UnsafeRawBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
+            }
         }
 
         /// The bytes of `rest` before the first `separator`, which is then dropped with them;
@@ -135,7 +150,9 @@ extension SeenMemo {
             let text = String(decoding: bytes, as: UTF8.self)
             // Decoding repairs what is not UTF-8: then the bytes differ. (Compared as contiguous
             // bytes: the view's generic iteration would cost the launch the runtime's metadata.)
-            let same = text.utf8.withContiguousStorageIfAvailable { $0.elementsEqual(bytes) }
+            let same = text.utf8.withContiguousStorageIfAvailable { decoded in
+                bytes.withUnsafeBytes { equal(UnsafeRawBufferPointer(decoded), $0) }
+            }
             return same == true ? text : nil
         }
 
