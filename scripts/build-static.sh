@@ -87,6 +87,10 @@ if [ -x "$toolchain/ld.lld" ] && [ -f scripts/static/launch-order.txt ]; then
     flags+=(-Xswiftc -use-ld=lld -Xswiftc -Xfrontend -Xswiftc -function-sections)
     flags+=(-Xlinker --symbol-ordering-file="$PWD/scripts/static/launch-order.txt")
     flags+=(-Xlinker --no-warn-symbol-ordering)
+    # SwiftPM does not know the list is an input of the link: a binary older than the list
+    # is removed, so that it is linked again in the list's order.
+    built=".build/static/$(uname -m)-unknown-linux-gnu/release/walkthrough"
+    if [ -f "$built" ] && [ scripts/static/launch-order.txt -nt "$built" ]; then rm -f "$built"; fi
 fi
 swift build -c release --static-swift-stdlib -Xswiftc -static-executable "${flags[@]}" \
     --product walkthrough --scratch-path .build/static "$@"

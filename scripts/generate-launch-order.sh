@@ -36,6 +36,18 @@ output="$PWD/scripts/static/launch-order.txt"
 dir="$(mktemp -d "${TMPDIR:-/tmp}/walkthrough-launch-order.XXXXXX")"
 trap 'rm -rf "$dir"' EXIT
 
+# Valgrind 3.19 (Debian 12) cannot read the DWARF the toolchain's clang writes ("possibly
+# corrupted debuginfo file"); the symbol table is all it needs to name functions, so it runs a
+# copy without the debug sections.
+toolchain="$(dirname "$(readlink -f "$(command -v swift)")")"
+objcopy_tool="$toolchain/llvm-objcopy"
+[ -x "$objcopy_tool" ] || objcopy_tool="$(command -v objcopy)" || {
+    echo "generate-launch-order: no llvm-objcopy in the toolchain and no objcopy" >&2
+    exit 69
+}
+"$objcopy_tool" --strip-debug "$binary" "$dir/walkthrough"
+binary="$dir/walkthrough"
+
 mkdir -p "$dir/definitions"
 cat >"$dir/definitions/launch.json" <<'EOF'
 {"id": "launch", "version": 2, "title": "Tour",
