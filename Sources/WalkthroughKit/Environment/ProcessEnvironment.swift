@@ -40,4 +40,12 @@
         // C-string copy made.
         name.withCString { getenv($0) }.map { String(cString: $0) }
     }
+
+    /// One variable of `given`, or of the process environment (``variable(_:)``) when `given`
+    /// is `nil`: what a caller that may be handed an environment reads.
+    @inline(__always)
+    package static func variable(_ name: String, in given: [String: String]?) -> String? {
+        guard let given else { return variable(name) }
+        return given[name]
+    }
 }

@@ -58,10 +58,7 @@ extension SeenMemo {
         for source: DefinitionSource, user: String?, store: SeenStoreLocation,
         environment: [String: String]?
     ) -> Answer {
-        let variable = { (name: String) -> String? in
-            guard let environment else { return ProcessEnvironment.variable(name) }
-            return environment[name]
-        }
+        let variable = { ProcessEnvironment.variable($0, in: environment) }
         let startedAt = Timestamp.now
         let user = user ?? UserName.current(variable: variable)
         // A user name the store would refuse needs no check here: no memo is ever written for

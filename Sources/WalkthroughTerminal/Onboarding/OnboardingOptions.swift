@@ -107,12 +107,7 @@ public struct OnboardingOptions: Sendable, Hashable {
     /// One variable of ``environment``, without building the dictionary when it is the
     /// process's.
     func variable(_ name: String) -> String? {
-        Self.variable(name, in: givenEnvironment)
-    }
-
-    private static func variable(_ name: String, in given: [String: String]?) -> String? {
-        if let given { return given[name] }
-        return ProcessEnvironment.variable(name)
+        ProcessEnvironment.variable(name, in: givenEnvironment)
     }
 
     /// Whether two sets of options are the same, the environment compared by its contents

@@ -7,10 +7,17 @@ enum ReplicaLocalSQL {
         "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'replica_outbox'"
 
     /// The tables, created once.
+    ///
+    /// The outbox's `seq` orders the entries (a new one is always numbered above every entry
+    /// there). It is not `AUTOINCREMENT`, which would write `sqlite_sequence` in every
+    /// write's transaction (one more page journaled and synced each time); so a number may
+    /// come back once the outbox has emptied, and a pushed entry is removed by its number and
+    /// its `push_id` together (``done``). Replicas made before keep `AUTOINCREMENT`; both work
+    /// the same.
     static let create = [
         """
         CREATE TABLE IF NOT EXISTS replica_outbox (
-            seq     INTEGER PRIMARY KEY AUTOINCREMENT,
+            seq     INTEGER PRIMARY KEY,
             push_id TEXT    NOT NULL UNIQUE,
             user    TEXT    NOT NULL,
             entry   TEXT    NOT NULL
@@ -36,7 +43,9 @@ enum ReplicaLocalSQL {
     static let pending = "SELECT seq, push_id, entry FROM replica_outbox ORDER BY seq LIMIT ?1"
     static let pendingCount = "SELECT count(*) FROM replica_outbox"
     static let pendingOfUser = "SELECT count(*) FROM replica_outbox WHERE user = ?1"
-    static let done = "DELETE FROM replica_outbox WHERE seq = ?1"
+    /// Removes the pushed entry `?1`, `?2` its `push_id`: the entry read, never one that took
+    /// its number after another process pushed and removed it.
+    static let done = "DELETE FROM replica_outbox WHERE seq = ?1 AND push_id = ?2"
 
     /// Marks `?1`'s record of `?2` (`''`: the user's whole refresh) fresh at `?3`.
     static let touch = """

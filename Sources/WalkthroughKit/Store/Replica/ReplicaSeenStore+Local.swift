@@ -74,7 +74,7 @@ extension ReplicaSeenStore {
     }
 
     /// Up to `limit` outbox entries, oldest first: sequence, push id, the entry's JSON.
-    func pendingEntries(limit: Int) throws(SeenStoreError) -> [(Int64, String, String)] {
+    package func pendingEntries(limit: Int) throws(SeenStoreError) -> [(Int64, String, String)] {
         try local.withConnection { connection throws(SQLiteError) in
             try connection.withStatement(ReplicaLocalSQL.pending) { statement throws(SQLiteError) in
                 try statement.bind(limit, at: 1)
@@ -84,6 +84,19 @@ extension ReplicaSeenStore {
                         (statement.int64(at: 0), statement.text(at: 1), statement.text(at: 2)))
                 }
                 return entries
+            }
+        }
+    }
+
+    /// Removes the outbox entry numbered `sequence` once it has been pushed, when it is still
+    /// the entry `pushID` names (another process may have pushed and removed it, and a newer
+    /// entry taken its number).
+    package func removePushed(sequence: Int64, pushID: String) throws(SeenStoreError) {
+        try local.withConnection { connection throws(SQLiteError) in
+            try connection.withStatement(ReplicaLocalSQL.done) { statement throws(SQLiteError) in
+                try statement.bind(sequence, at: 1)
+                try statement.bind(pushID, at: 2)
+                try statement.run()
             }
         }
     }

@@ -273,13 +273,7 @@ extension ReplicaSeenStore {
                         // Row security: not this role's to change; it is not kept.
                     }
                 }
-                try local.withConnection { connection throws(SQLiteError) in
-                    try connection.withStatement(ReplicaLocalSQL.done) {
-                        statement throws(SQLiteError) in
-                        try statement.bind(sequence, at: 1)
-                        try statement.run()
-                    }
-                }
+                try removePushed(sequence: sequence, pushID: pushID)
                 pushed += 1
             }
         }
