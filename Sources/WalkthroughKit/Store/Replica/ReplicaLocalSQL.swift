@@ -12,13 +12,15 @@ enum ReplicaLocalSQL {
     /// there). It is not `AUTOINCREMENT`, which would write `sqlite_sequence` in every
     /// write's transaction (one more page journaled and synced each time); so a number may
     /// come back once the outbox has emptied, and a pushed entry is removed by its number and
-    /// its `push_id` together (``done``). Replicas made before keep `AUTOINCREMENT`; both work
-    /// the same.
+    /// its `push_id` together (``done``). Nor is `push_id` indexed `UNIQUE` (another page in
+    /// every write): it is a random UUID (``OutboxEntry/newIdentifier()``, 122 random bits),
+    /// and nothing looks an entry up by it alone; the server keeps each one once. Replicas made
+    /// before keep `AUTOINCREMENT` and the index; both work the same.
     static let create = [
         """
         CREATE TABLE IF NOT EXISTS replica_outbox (
             seq     INTEGER PRIMARY KEY,
-            push_id TEXT    NOT NULL UNIQUE,
+            push_id TEXT    NOT NULL,
             user    TEXT    NOT NULL,
             entry   TEXT    NOT NULL
         )
