@@ -59,7 +59,6 @@ extension SeenMemo {
         environment: [String: String]?
     ) -> Answer {
         let variable = { ProcessEnvironment.variable($0, in: environment) }
-        let startedAt = Timestamp.now
         let user = user ?? UserName.current(variable: variable)
         // A user name the store would refuse needs no check here: no memo is ever written for
         // one (the store's answer is the error), so none can match.
@@ -88,7 +87,7 @@ extension SeenMemo {
                 definitionHash: 0, folder: folder)
             return bytes.withUnsafeBytes {
                 answer(
-                    $0, memo: &memo, stamp: stamp, startedAt: startedAt,
+                    $0, memo: &memo, stamp: stamp,
                     definition: .bytes(name: given, baseDirectory: baseDirectory))
             }
         case .walkthrough:
@@ -98,7 +97,7 @@ extension SeenMemo {
             storePath: storePath, user: user, definitionName: name, definitionHash: 0,
             folder: folder)
         let result = FileReader.withContents(of: name, limit: DefinitionFormat.maximumFileSize) {
-            answer($0, memo: &memo, stamp: stamp, startedAt: startedAt, definition: .file(name))
+            answer($0, memo: &memo, stamp: stamp, definition: .file(name))
         }
         guard case .success(let answered) = result else { return .unread }
         return answered
@@ -107,14 +106,18 @@ extension SeenMemo {
     // MARK: - Private
 
     /// The memo's answer for the definition's `bytes`, else the bytes to load.
+    ///
+    /// The clock is read only for `read`, still before the gate reads the store (what
+    /// ``SeenMemo/remember(_:before:startedAt:)`` needs): a launch the memo answers never reads
+    /// it.
     private static func answer(
         _ bytes: UnsafeRawBufferPointer, memo: inout SeenMemo, stamp: Stamp,
-        startedAt: Timestamp, definition: Read.Definition
+        definition: Read.Definition
     ) -> Answer {
         memo.definitionHash = FNV1a.hash64(bytes)
         if let record = memo.recall(stamp: stamp) { return .remembered(record) }
         return .read(
             Array(bytes),
-            Read(memo: memo, before: stamp, startedAt: startedAt, definition: definition))
+            Read(memo: memo, before: stamp, startedAt: Timestamp.now, definition: definition))
     }
 }
