@@ -79,15 +79,19 @@ enum EmbedSuite {
         }
         // The memo first: it is written once the store has been still for a moment
         // (`SeenMemo.settled`), by a launch that read the store; launch until one has.
-        let memoFolder = SeenMemo.folder { environment[$0] } ?? context.folder.path
+        // (No memo folder, no memo: never another folder's files taken for one.)
+        let memoFolder = SeenMemo.folder { environment[$0] }
+        func memoWritten() -> Bool {
+            memoFolder.map { !(FileSystem.names(in: $0) ?? []).isEmpty } ?? false
+        }
         let deadline = ContinuousClock.now + .seconds(10)
-        while (FileSystem.names(in: memoFolder) ?? []).isEmpty, ContinuousClock.now < deadline {
+        while memoFolder != nil, !memoWritten(), ContinuousClock.now < deadline {
             _ = try launches[0].run()
         }
         let memo =
-            (FileSystem.names(in: memoFolder) ?? []).isEmpty
-            ? "no memo was written in 10 s: every call read the store"
-            : "the call answers from its memo"
+            memoWritten()
+            ? "the call answers from its memo"
+            : "no memo was written in 10 s: every call read the store"
         // Round after round, the four in turn (after one unrecorded launch of each).
         var wall: [[Double]] = [[], [], [], []]
         for round in -1..<rounds {

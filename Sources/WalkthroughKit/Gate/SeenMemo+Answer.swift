@@ -4,10 +4,11 @@
 /// environment; any other gets the bytes to load (``FirstRunGate/load(_:from:)``) and, after
 /// the store's answer, ``FirstRunGate/remember(_:after:)``.
 ///
-/// Everything a launch the memo answers runs is in this file or inlined into it, and the file
-/// sorts beside the memo's other files (objects link in the order of their files' names): the
-/// host's code that launch touches then sits in one or two 64 KiB windows, which is what each
-/// page fault maps.
+/// The launch's own code is here, its small helpers inlined, in a file that sorts beside the
+/// memo's other files (objects link in the order of their files' names). That does not gather
+/// all of it: the compiler emits outlined copies, value witnesses and generic specializations
+/// with the type's or the generic function's own file (docs/benchmarks.md, "Gathering those
+/// functions").
 extension SeenMemo {
     /// The memo's answer, or the definition's bytes to load instead.
     ///
