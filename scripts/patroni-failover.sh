@@ -234,6 +234,19 @@ wait_progressing() {
     done
 }
 
+# What node $1's PostgreSQL itself shows, for a failure message: its processes and the end of
+# any log in its data folder (a bootstrap that never finishes logs only "bootstrap in progress"
+# in Patroni's own log).
+postgres_state() {
+    echo "its PostgreSQL processes:"
+    ps -eo pid,stat,etime,args | grep -F -- "$dir/node$1/data" | grep -v grep || echo "  none"
+    find "$dir/node$1/data" -maxdepth 2 -name '*.log' -newer "$dir/node$1/patroni.yml" \
+        2>/dev/null | while read -r file; do
+        echo "the end of $file:"
+        tail -n 20 "$file"
+    done
+}
+
 # node1 first, so that it bootstraps the cluster and leads.
 spawn "$dir/node1/patroni.log" env HOME="$dir/node1" "${owner_prefix[@]}" \
     patroni "$dir/node1/patroni.yml"
@@ -241,6 +254,7 @@ node1_group="${groups[-1]}"
 wait_progressing 180 "$dir/node1/patroni.log" is_leader 1 || {
     echo "patroni-failover: node1 never led: $gave_up ($(patroni_state 1)); its log:" >&2
     tail -n 40 "$dir/node1/patroni.log" >&2
+    postgres_state 1 >&2
     exit 1
 }
 say "node1 leads (postgres on 127.0.0.1:${pg_port[1]})"
@@ -249,6 +263,7 @@ spawn "$dir/node2/patroni.log" env HOME="$dir/node2" "${owner_prefix[@]}" \
 wait_progressing 180 "$dir/node2/patroni.log" is_sync_replica 2 || {
     echo "patroni-failover: node2 never became the synchronous replica: $gave_up ($(patroni_state 2)); its log:" >&2
     tail -n 40 "$dir/node2/patroni.log" >&2
+    postgres_state 2 >&2
     exit 1
 }
 say "node2 is the synchronous replica (postgres on 127.0.0.1:${pg_port[2]})"
@@ -301,6 +316,7 @@ done
 wait_progressing 180 "$dir/node2/patroni.log" is_leader 2 || {
     echo "patroni-failover: node2 does not lead: $gave_up ($(patroni_state 2)); its log:" >&2
     tail -n 40 "$dir/node2/patroni.log" >&2
+    postgres_state 2 >&2
     exit 1
 }
 say "node2 leads; $writes marks acknowledged, $failures attempts failed during the failover and were retried"
