@@ -107,7 +107,10 @@ done
 spawn() {
     local log="$1"
     shift
-    setsid bash -c 'exec "$@"' spawn "$@" </dev/null >"$log" 2>&1 &
+    # From $dir, which the unprivileged user owns: PostgreSQL's programs refuse to run in a
+    # current folder they cannot enter (a clone under a 0700 folder of root's), and Patroni
+    # then waits at "bootstrap in progress" for ever.
+    setsid bash -c 'cd -- "$1" && shift && exec "$@"' spawn "$dir" "$@" </dev/null >"$log" 2>&1 &
     groups+=("$!")
     disown "$!"
 }
