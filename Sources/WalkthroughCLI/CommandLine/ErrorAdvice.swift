@@ -19,6 +19,9 @@ enum ErrorAdvice {
             return "or pass --db"
         case .locked:
             return "to wait longer, set WALKTHROUGH_BUSY_TIMEOUT (milliseconds)"
+        case .server(let failure)
+        where failure.kind == .permissionDenied && !failure.message.contains("row-level security"):
+            return "'walkthrough db grant ROLE' prints the grants the schema needs"
         case .databaseMissing, .corrupt, .cannotOpen, .diskFull, .ioError, .failed, .companionFile,
             .untrustedLink, .invalidBusyTimeout, .server:
             return nil

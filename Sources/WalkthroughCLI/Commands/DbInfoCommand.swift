@@ -74,6 +74,7 @@ struct DbInfoCommand: ParsableCommand {
             rows += [
                 ["replica:", replica.path],
                 ["pending:", String(replica.pending)],
+                ["refused:", String(replica.refused)],
                 ["lastPush:", replica.lastPush.map(Timestamp.json) ?? "-"],
                 ["lastPull:", replica.lastPull.map(Timestamp.json) ?? "-"],
             ]
@@ -84,7 +85,8 @@ struct DbInfoCommand: ParsableCommand {
         return .success
     }
 
-    /// `"replica": {"path","pending","lastPush","lastPull"}` for a store with a replica.
+    /// `"replica": {"path","pending","refused","lastPush","lastPull"}` for a store with a
+    /// replica.
     private static func replicaJSON(_ replica: ReplicaInfo?) -> [(String, JSONText)] {
         guard let replica else { return [] }
         func time(_ date: Timestamp?) -> JSONText {
@@ -96,6 +98,7 @@ struct DbInfoCommand: ParsableCommand {
                 .object([
                     ("path", .string(replica.path)),
                     ("pending", .integer(replica.pending)),
+                    ("refused", .integer(replica.refused)),
                     ("lastPush", time(replica.lastPush)),
                     ("lastPull", time(replica.lastPull)),
                 ])

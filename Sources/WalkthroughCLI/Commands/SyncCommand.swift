@@ -1,11 +1,11 @@
 import WalkthroughKit
 
-/// `walkthrough sync [--db DB] [--json]`: pushes the replica's outbox to the fleet store and
-/// refreshes every user the replica holds.
+/// `walkthrough sync [--db DB] [--retry-refused] [--json]`: pushes the replica's outbox to the
+/// fleet store and refreshes every user the replica holds.
 ///
-/// Exit 0 when everything is pushed, 74 when the server cannot be reached; the counts are
-/// printed either way. A store without a replica (an SQLite file, or
-/// `WALKTHROUGH_REPLICA=off`) has nothing to sync: exit 0, all counts 0.
+/// Exit 0 when everything is pushed, 74 when the server cannot be reached or refused writes
+/// (which the replica keeps); the counts are printed either way. A store without a replica
+/// (an SQLite file, or `WALKTHROUGH_REPLICA=off`) has nothing to sync: exit 0, all counts 0.
 struct SyncCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         name: "sync",
@@ -14,22 +14,29 @@ struct SyncCommand: ParsableCommand {
             With a postgresql:// store, each machine answers from a local replica and pushes \
             its writes when it can. sync pushes everything still waiting and refreshes the \
             records of every user the replica holds, waiting for the server as long as libpq \
-            does. Prints pushed, pending and pulled counts and whether the server was \
-            reached; --json prints {pushed, pending, pulled, server}. Exit 0 when all is \
-            pushed, 74 when the server cannot be reached.
+            does. A write the server refuses (a missing grant, row security, a constraint) is \
+            kept in the replica with the server's reason; --retry-refused sends those again \
+            (after the grant is fixed). Prints pushed, pending, refused and pulled counts and \
+            whether the server was reached; --json prints {pushed, pending, refused, pulled, \
+            server}. Exit 0 when all is pushed, 74 when the server cannot be reached or \
+            refused writes.
             """,
         options: [
             StoreOptions.databaseSpec,
+            .flag("retry-refused", help: "Send the writes the server refused again."),
             .flag("json", help: "Print a JSON object instead of a line."),
         ])
 
     /// `--db`, through the shared options.
     var store: StoreOptions
+    /// `--retry-refused`.
+    var retryRefused: Bool
     /// `--json`.
     var json: Bool
 
     init(parsed: ParsedArguments) {
         store = StoreOptions(parsed: parsed)
+        retryRefused = parsed.flag("retry-refused")
         json = parsed.flag("json")
     }
 
@@ -37,24 +44,38 @@ struct SyncCommand: ParsableCommand {
         let path = try store.databasePath(
             environment: context.environment, command: Self.configuration.name)
         let opened = try SeenStores.open(path, environment: context.environment)
-        let report = (opened as? ReplicaSeenStore)?.sync() ?? ReplicaSeenStore.SyncReport()
-        let reached = report.failure == nil
+        let replica = opened as? ReplicaSeenStore
+        let report = replica?.sync(retryingRefused: retryRefused) ?? ReplicaSeenStore.SyncReport()
+        let reached = report.reached
         if json {
             context.print(
                 JSONText.object([
                     ("pushed", .integer(report.pushed)),
                     ("pending", .integer(report.pending)),
+                    ("refused", .integer(report.refused)),
                     ("pulled", .integer(report.pulled)),
                     ("server", .string(reached ? "reached" : "unreachable")),
                 ]).rendered())
         } else {
+            let refused = report.refused > 0 ? "\(report.refused) refused, " : ""
             context.print(
                 "Pushed \(Wording.counted(report.pushed, "write")), "
-                    + "\(report.pending) pending, pulled "
+                    + "\(report.pending) pending, \(refused)pulled "
                     + "\(Wording.counted(report.pulled, "record")); the server "
                     + (reached ? "was reached." : "could not be reached."))
         }
-        if let failure = report.failure { throw failure }
+        // The writes kept are what a user must hear of first; a refused read after them
+        // (the same missing grant, say) adds nothing they can act on.
+        if report.refused == 0, let failure = report.failure { throw failure }
+        if report.refused > 0, let replica {
+            throw CommandLineError.failure(
+                "Error: the PostgreSQL server at \(replica.location) refused "
+                    + "\(Wording.counted(report.refused, "write")), kept in the replica "
+                    + "\(replica.path): \(report.refusal ?? "no reason given"); give the role "
+                    + "what 'walkthrough db grant ROLE' prints (or fix what the reason names), "
+                    + "then run 'walkthrough sync --retry-refused'",
+                exitCode: .ioError)
+        }
         return report.pending == 0 ? .success : .ioError
     }
 }

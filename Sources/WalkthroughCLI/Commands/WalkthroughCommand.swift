@@ -26,6 +26,7 @@ enum WalkthroughCommand {
             ImportCommand.self,
             DbInfoCommand.self,
             DbMigrateCommand.self,
+            DbGrantCommand.self,
             EventsCommand.self,
             EventsPruneCommand.self,
             StatsCommand.self,

@@ -35,15 +35,21 @@ extension FirstRunGate {
     /// ``due(_:)`` for a loaded walkthrough: the quiet switch first (the store is then not
     /// opened), else one read-only open and the reads the rules need.
     ///
+    /// - Parameter localOnly: Whether to answer from what this machine already holds: a
+    ///   launch that can show nothing asks so, and then creates nothing (no replica) and waits
+    ///   on no network.
     /// - Throws: ``FirstRunGateError/invalidUser(name:problem:)`` or
     ///   ``FirstRunGateError/store(_:)``.
-    package func due(of walkthrough: Walkthrough) throws(FirstRunGateError) -> DueDecision {
+    package func due(
+        of walkthrough: Walkthrough, localOnly: Bool = false
+    ) throws(FirstRunGateError) -> DueDecision {
         try checkUser()
         guard QuietSwitch.reason(environment: environment) == nil else {
             return evaluate(walkthrough, user: user, history: ShowHistory())
         }
         do {
-            let opened = try store.open(environment: environment, mode: .read)
+            let opened = try store.open(
+                environment: environment, mode: localOnly ? .localRead : .read)
             let user = acting(for: opened)
             var decision = evaluate(
                 walkthrough, user: user,

@@ -31,6 +31,9 @@ extension SeenStoreLocation {
     package enum OpenMode: Sendable, Hashable {
         /// Read-only, creating nothing: a missing database gives `nil`.
         case read
+        /// As ``read``, from what this machine already holds: a fleet store answers from its
+        /// replica without asking the server, and a missing replica gives `nil`.
+        case localRead
         /// For writing, creating no file: a missing SQLite database gives `nil`; a PostgreSQL
         /// store's tables are created, so that one connection decides and records.
         case write
@@ -91,7 +94,8 @@ extension SeenStoreLocation {
         options.createIfMissing = creates && options.createIfMissing
         // A check that only reads is opened read-only: it writes nothing (no journal switch,
         // no migration) and reads a store it may not write.
-        if mode == .read { options.readOnly = true }
+        if mode == .read || mode == .localRead { options.readOnly = true }
+        options.localOnly = mode == .localRead
         do {
             // A postgresql:// URL (in WALKTHROUGH_DB or given) opens the fleet store.
             return try SeenStoreBackend.openAdministered(

@@ -84,9 +84,11 @@ final class PostgresConnection {
             guard PQstatus(started) == CONNECTION_OK else { throw connectionError() }
             return
         }
-        // A server that is starting up (SQLSTATE 57P03) or not listening yet is tried again,
-        // with a growing pause, within the connect timeout (10 s without one).
-        let deadline = ContinuousClock.now + Self.budget(info)
+        // A server that is starting up (SQLSTATE 57P03) is tried again, with a growing pause,
+        // within the connect timeout (10 s without one); one not listening, for a restart's
+        // gap only (``refusedWindow``).
+        let started = ContinuousClock.now
+        let deadline = started + Self.budget(info)
         var pause: UInt32 = 50_000
         var lastError: PostgresStoreError?
         while true {
@@ -118,11 +120,46 @@ final class PostgresConnection {
                     message: "")
                 : Self.connectionError(attempt, info: info, environment: environment)
             PQfinish(attempt)
-            guard Self.isTemporary(error), ContinuousClock.now < deadline else { throw error }
+            guard Self.mayRetry(error, started: started, pause: pause, deadline: deadline) else {
+                throw error
+            }
             lastError = error
             usleep(pause)
             pause = min(pause * 2, 1_000_000)
         }
+    }
+
+    /// How long a connection that nothing accepts is tried again: long enough for a server's
+    /// restart to start listening, short enough that a wrong port is reported within 3 s.
+    static let refusedWindow = Duration.milliseconds(2500)
+
+    /// Whether a failed attempt is tried again after `pause` microseconds: a temporary
+    /// failure (``isTemporary(_:)``) while time is left, and nothing listening only within
+    /// ``refusedWindow`` of `started`.
+    private static func mayRetry(
+        _ error: PostgresStoreError, started: ContinuousClock.Instant, pause: UInt32,
+        deadline: ContinuousClock.Instant
+    ) -> Bool {
+        guard isTemporary(error) else { return false }
+        let next = ContinuousClock.now + .microseconds(pause)
+        if isNothingListening(error), next > started + refusedWindow { return false }
+        return next < deadline
+    }
+
+    /// Whether nothing listens where the connection went: refused, or no socket file. A
+    /// standby that answered while another host refused is a failover under way, not that.
+    private static func isNothingListening(_ error: PostgresStoreError) -> Bool {
+        switch error.kind {
+        case .connectionRefused: return true
+        case .readOnlyServer: return false
+        default: break
+        }
+        let lower = error.message.lowercased()
+        let starting = [
+            "starting up", "recovery mode", "shutting down", "not yet accepting connections",
+        ]
+        guard !starting.contains(where: { lower.contains($0) }) else { return false }
+        return lower.contains("connection refused") || lower.contains("no such file or directory")
     }
 
     /// How long connecting may keep trying: the URI's `connect_timeout`, 10 s without one.
@@ -195,7 +232,8 @@ final class PostgresConnection {
             try reconnectBeforeDeadline()
             return
         }
-        let deadline = ContinuousClock.now + Self.budget(info)
+        let started = ContinuousClock.now
+        let deadline = started + Self.budget(info)
         var pause: UInt32 = 50_000
         while true {
             PQreset(handle)
@@ -204,7 +242,10 @@ final class PostgresConnection {
             let mayRetry: Bool
             switch error.kind {
             // A standby answering while the primary is away: a failover may be under way.
-            case .connectionRefused, .connectionFailed, .readOnlyServer: mayRetry = true
+            case .connectionRefused, .connectionFailed, .readOnlyServer:
+                mayRetry =
+                    !Self.isNothingListening(error)
+                    || ContinuousClock.now + .microseconds(pause) <= started + Self.refusedWindow
             default: mayRetry = false
             }
             guard mayRetry, ContinuousClock.now < deadline else { throw error }

@@ -121,9 +121,8 @@ public struct PostgresStoreError: Error, Sendable, Hashable, CustomStringConvert
             return
                 "\(server) refused: permission denied\(because)\(code); the tables must be "
                 + "created by a role that may (their owner), and this role granted SELECT, "
-                + "INSERT, UPDATE and DELETE on walkthrough_seen, walkthrough_events, "
-                + "walkthrough_summaries and walkthrough_summary_pages, and SELECT "
-                + "on walkthrough_schema"
+                + "INSERT, UPDATE and DELETE on each of the store's tables and SELECT on "
+                + "walkthrough_schema"
         case .readOnly:
             return
                 "the walkthrough store at \(location) only reads\(because); nothing was "

@@ -65,3 +65,24 @@ extension PostgresSeenStore: AdministeredSeenStore {
         }
     }
 }
+
+// MARK: - db grant
+
+extension PostgresSeenStore {
+    /// The statements that give `role` what the current schema needs of an everyday role
+    /// (`admin`: an administering one), as `walkthrough db grant` prints them.
+    package static func grantStatements(role: String, admin: Bool) -> [String] {
+        PostgresGrants.statements(role: role, admin: admin)
+    }
+
+    /// Runs ``grantStatements(role:admin:)`` in one transaction: all or nothing.
+    package func grant(role: String, admin: Bool) throws(SeenStoreError) {
+        try withConnection { connection throws(PostgresFailure) in
+            try connection.transaction { () throws(PostgresFailure) in
+                for statement in Self.grantStatements(role: role, admin: admin) {
+                    try connection.execute(statement)
+                }
+            }
+        }
+    }
+}

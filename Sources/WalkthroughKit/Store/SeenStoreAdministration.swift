@@ -115,6 +115,10 @@ package protocol RowSecurityAdministration {
     /// Makes the events' monthly partitions of this month and the next two, where missing
     /// (`db migrate` runs it on every call, so that a monthly `db migrate` keeps ahead).
     func makeEventPartitionsAhead() throws(SeenStoreError)
+
+    /// Runs ``PostgresSeenStore/grantStatements(role:admin:)`` in one transaction (`db grant
+    /// --apply`).
+    func grant(role: String, admin: Bool) throws(SeenStoreError)
 }
 
 extension PostgresSeenStore: RowSecurityAdministration {}

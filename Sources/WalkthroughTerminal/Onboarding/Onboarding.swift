@@ -137,7 +137,9 @@ public enum Onboarding {
         case .hidden(let reason):
             guard !options.force else { return .notShown(reason) }
             do {
-                let decision = try gate.due(.walkthrough(walkthrough))
+                // Nothing can be shown: the answer comes from this machine alone (no
+                // replica created, no network waited on).
+                let decision = try gate.due(of: walkthrough, localOnly: true)
                 if decision.reason == .seen, let record = decision.record {
                     return .alreadySeen(record)
                 }

@@ -14,6 +14,10 @@ package struct StoreOpenOptions: Sendable, Hashable {
     /// replica, they push its outbox first and then use the server, waiting as libpq says
     /// rather than within the network budget.
     package var administrative = false
+    /// Whether the store answers from what this machine already holds: it creates nothing
+    /// (no file, no replica, no server's tables) and waits on no network. A launch that can
+    /// show nothing (not a terminal) asks this way.
+    package var localOnly = false
 
     /// The defaults: create when missing, read and write, a 60 s busy timeout, `EXTRA`.
     package init() {}
@@ -105,6 +109,8 @@ extension PostgresSeenStore {
             _ location: String, options: StoreOpenOptions, environment: [String: String]
         ) throws(SeenStoreError) -> any AdministeredSeenStore {
             let replica = try ReplicaSettings(url: location, environment: environment)
+            // Nothing of the fleet is on this machine without a replica.
+            if options.localOnly, replica.path == nil { throw .databaseMissing(path: location) }
             if replica.path != nil {
                 return try ReplicaSeenStore(
                     url: location, settings: replica, options: options, environment: environment)

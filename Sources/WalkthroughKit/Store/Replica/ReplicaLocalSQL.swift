@@ -1,10 +1,14 @@
 /// The replica's own tables, beside the records and events of an ``SQLiteSeenStore`` in the
-/// same file: the outbox, when each record was last refreshed, and what the replica knows of
-/// its server.
+/// same file: the outbox, the writes the server refused, when each record was last refreshed,
+/// and what the replica knows of its server.
 enum ReplicaLocalSQL {
-    /// Whether the tables are there yet.
-    static let exists =
-        "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'replica_outbox'"
+    /// How many of the replica's tables are there yet (``create`` makes ``tableCount``).
+    static let exists = """
+        SELECT count(*) FROM sqlite_schema WHERE type = 'table'
+            AND name IN ('replica_outbox', 'replica_fresh', 'replica_meta', 'replica_refused')
+        """
+    /// How many tables ``create`` makes.
+    static let tableCount = 4
 
     /// The tables, created once.
     ///
@@ -39,15 +43,50 @@ enum ReplicaLocalSQL {
             value TEXT NOT NULL
         ) WITHOUT ROWID
         """,
+        // Outbox entries the server answered and refused (a missing grant, row security, a
+        // constraint), with its reason: kept until `sync --retry-refused` sends them again.
+        """
+        CREATE TABLE IF NOT EXISTS replica_refused (
+            seq     INTEGER PRIMARY KEY,
+            push_id TEXT    NOT NULL,
+            user    TEXT    NOT NULL,
+            entry   TEXT    NOT NULL,
+            reason  TEXT    NOT NULL,
+            at      INTEGER NOT NULL
+        )
+        """,
     ]
 
     static let enqueue = "INSERT INTO replica_outbox (push_id, user, entry) VALUES (?1, ?2, ?3)"
     static let pending = "SELECT seq, push_id, entry FROM replica_outbox ORDER BY seq LIMIT ?1"
     static let pendingCount = "SELECT count(*) FROM replica_outbox"
-    static let pendingOfUser = "SELECT count(*) FROM replica_outbox WHERE user = ?1"
+    /// The user's writes not on the server yet: waiting, or refused.
+    static let pendingOfUser = """
+        SELECT (SELECT count(*) FROM replica_outbox WHERE user = ?1)
+            + (SELECT count(*) FROM replica_refused WHERE user = ?1)
+        """
     /// Removes the pushed entry `?1`, `?2` its `push_id`: the entry read, never one that took
     /// its number after another process pushed and removed it.
     static let done = "DELETE FROM replica_outbox WHERE seq = ?1 AND push_id = ?2"
+
+    /// Moves the outbox entry `?1` (its `push_id` `?2`) to the refused list with the server's
+    /// reason `?3` at `?4`; ``done`` then removes it from the outbox, in the same transaction.
+    static let refuse = """
+        INSERT INTO replica_refused (push_id, user, entry, reason, at)
+        SELECT push_id, user, entry, ?3, ?4 FROM replica_outbox WHERE seq = ?1 AND push_id = ?2
+        """
+    static let refusedCount = "SELECT count(*) FROM replica_refused"
+    /// The newest refusal's reason.
+    static let lastRefusal = "SELECT reason FROM replica_refused ORDER BY seq DESC LIMIT 1"
+    /// Every refused entry back into the outbox, oldest first (new numbers, after the entries
+    /// waiting there: the server's merge rule does not depend on the order of pushes).
+    static let unrefuse = [
+        """
+        INSERT INTO replica_outbox (push_id, user, entry)
+        SELECT push_id, user, entry FROM replica_refused ORDER BY seq
+        """,
+        "DELETE FROM replica_refused",
+    ]
 
     /// Marks `?1`'s record of `?2` (`''`: the user's whole refresh) fresh at `?3`.
     static let touch = """
@@ -63,7 +102,8 @@ enum ReplicaLocalSQL {
     /// made on another machine reaches what this one holds of them, goals included).
     static let users = """
         SELECT user FROM seen UNION SELECT user FROM replica_fresh WHERE walkthrough = ''
-        UNION SELECT user FROM replica_outbox UNION SELECT user FROM goals ORDER BY 1
+        UNION SELECT user FROM replica_outbox UNION SELECT user FROM replica_refused
+        UNION SELECT user FROM goals ORDER BY 1
         """
 
     /// A pulled record, as the server has it.
@@ -83,6 +123,10 @@ enum ReplicaLocalSQL {
 
     /// Goals a tombstone of all the user's walkthroughs covers: `?1` user, `?2` its time.
     static let buryGoals = "DELETE FROM goals WHERE user = ?1 AND time <= ?2"
+
+    /// Forgets a failed contact (see `ReplicaSeenStore+Backoff.swift`).
+    static let forgetFailedContact =
+        "DELETE FROM replica_meta WHERE key IN ('contactFailedAt', 'contactBackoff')"
 
     static let readMeta = "SELECT value FROM replica_meta WHERE key = ?1"
     static let writeMeta = """

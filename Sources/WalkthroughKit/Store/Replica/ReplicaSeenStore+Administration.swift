@@ -6,6 +6,8 @@ package struct ReplicaInfo: Sendable, Hashable {
     package var path: String
     /// Outbox entries not yet pushed.
     package var pending: Int
+    /// Writes the server refused, kept until `sync --retry-refused`.
+    package var refused: Int
     /// When the outbox was last pushed empty, if ever.
     package var lastPush: Timestamp?
     /// When records were last refreshed from the server, if ever.
@@ -30,8 +32,8 @@ extension ReplicaSeenStore {
             try readMeta(key).flatMap(Int64.init).map { Timestamp(millisecondsSince1970: $0) }
         }
         return ReplicaInfo(
-            path: path, pending: try pendingCount(), lastPush: try time("lastPush"),
-            lastPull: try time("lastPull"))
+            path: path, pending: try pendingCount(), refused: try refusedCount(),
+            lastPush: try time("lastPush"), lastPull: try time("lastPull"))
     }
 
     /// `import`: pushes the outbox, then merges on the server.
@@ -156,5 +158,10 @@ extension ReplicaSeenStore: RowSecurityAdministration {
     /// Makes the months ahead at the server.
     package func makeEventPartitionsAhead() throws(SeenStoreError) {
         try requireServer(pushing: false).makeEventPartitionsAhead()
+    }
+
+    /// Grants at the server.
+    package func grant(role: String, admin: Bool) throws(SeenStoreError) {
+        try requireServer(pushing: false).grant(role: role, admin: admin)
     }
 }

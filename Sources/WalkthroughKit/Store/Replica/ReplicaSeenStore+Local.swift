@@ -9,7 +9,7 @@ extension ReplicaSeenStore {
             let present = try connection.withStatement(ReplicaLocalSQL.exists) {
                 statement throws(SQLiteError) in
                 _ = try statement.step()
-                return statement.int(at: 0) > 0
+                return statement.int(at: 0) == ReplicaLocalSQL.tableCount
             }
             guard !present else { return }
             try connection.immediateTransaction { () throws(SQLiteError) in
@@ -101,6 +101,70 @@ extension ReplicaSeenStore {
         }
     }
 
+    /// Moves the outbox entry numbered `sequence` (when it is still the entry `pushID` names)
+    /// to the refused list with the server's `reason`: a write the server answered and
+    /// refused is kept, never dropped.
+    func refuse(sequence: Int64, pushID: String, reason: String) throws(SeenStoreError) {
+        let stamp = now().millisecondsSince1970
+        try local.withConnection { connection throws(SQLiteError) in
+            try connection.immediateTransaction { () throws(SQLiteError) in
+                try connection.withStatement(ReplicaLocalSQL.refuse) {
+                    statement throws(SQLiteError) in
+                    try statement.bind(sequence, at: 1)
+                    try statement.bind(pushID, at: 2)
+                    try statement.bind(reason, at: 3)
+                    try statement.bind(stamp, at: 4)
+                    try statement.run()
+                }
+                try connection.withStatement(ReplicaLocalSQL.done) {
+                    statement throws(SQLiteError) in
+                    try statement.bind(sequence, at: 1)
+                    try statement.bind(pushID, at: 2)
+                    try statement.run()
+                }
+            }
+        }
+    }
+
+    /// How many writes the server refused (kept for `sync --retry-refused`).
+    package func refusedCount() throws(SeenStoreError) -> Int {
+        try local.withConnection { connection throws(SQLiteError) in
+            try connection.withStatement(ReplicaLocalSQL.refusedCount) {
+                statement throws(SQLiteError) in
+                _ = try statement.step()
+                return statement.int(at: 0)
+            }
+        }
+    }
+
+    /// The server's reason for the newest refused write, if any.
+    func lastRefusal() throws(SeenStoreError) -> String? {
+        try local.withConnection { connection throws(SQLiteError) in
+            try connection.withStatement(ReplicaLocalSQL.lastRefusal) {
+                statement throws(SQLiteError) in
+                try statement.step() ? statement.text(at: 0) : nil
+            }
+        }
+    }
+
+    /// Puts every refused write back into the outbox, to be pushed again.
+    ///
+    /// - Returns: How many were put back.
+    @discardableResult
+    package func requeueRefused() throws(SeenStoreError) -> Int {
+        try local.withConnection { connection throws(SQLiteError) in
+            try connection.immediateTransaction { () throws(SQLiteError) in
+                let count = try connection.withStatement(ReplicaLocalSQL.refusedCount) {
+                    statement throws(SQLiteError) in
+                    _ = try statement.step()
+                    return statement.int(at: 0)
+                }
+                for sql in ReplicaLocalSQL.unrefuse { try connection.run(sql) }
+                return count
+            }
+        }
+    }
+
     /// How many outbox entries wait.
     package func pendingCount() throws(SeenStoreError) -> Int {
         try local.withConnection { connection throws(SQLiteError) in
@@ -128,12 +192,15 @@ extension ReplicaSeenStore {
     package var enforcedUser: String? {
         if case .connected(let store) = server.withLock({ $0 }) { return store.enforcedUser }
         if let known = try? readMeta("enforcedUser") { return known.isEmpty ? nil : known }
+        guard !options.localOnly else { return nil }
         return serverWithinBudget()?.enforcedUser
     }
 
     /// Keeps what the server said of row security, for the launches that do not ask it.
     func rememberEnforcedUser(_ user: String?) {
-        guard (try? readMeta("enforcedUser")) != .some(user ?? "") else { return }
+        guard !options.localOnly, (try? readMeta("enforcedUser")) != .some(user ?? "") else {
+            return
+        }
         _ = try? local.withConnection { connection throws(SQLiteError) in
             try Self.writeMeta("enforcedUser", user ?? "", on: connection)
         }

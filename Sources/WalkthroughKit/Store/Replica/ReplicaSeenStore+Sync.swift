@@ -9,6 +9,10 @@ extension ReplicaSeenStore {
         package var pushed = 0
         /// Outbox entries still waiting.
         package var pending = 0
+        /// Writes the server answered and refused, kept for `sync --retry-refused`.
+        package var refused = 0
+        /// The server's reason for the newest refused write.
+        package var refusal: String?
         /// Records refreshed from the server.
         package var pulled = 0
         /// Whether the server was reached.
@@ -22,9 +26,13 @@ extension ReplicaSeenStore {
 
     /// Pushes the whole outbox and refreshes every user the replica holds, waiting as libpq
     /// says (`walkthrough sync`).
-    package func sync() -> SyncReport {
+    ///
+    /// - Parameter retryingRefused: Whether the writes the server refused before are put back
+    ///   into the outbox first (`sync --retry-refused`, once a grant is fixed).
+    package func sync(retryingRefused: Bool = false) -> SyncReport {
         var report = SyncReport()
         do {
+            if retryingRefused { try requeueRefused() }
             let server = try requireServer(pushing: false)
             report.reached = true
             report.pushed = try push(to: server)
@@ -35,6 +43,8 @@ extension ReplicaSeenStore {
             report.failure = error
         }
         report.pending = (try? pendingCount()) ?? 0
+        report.refused = (try? refusedCount()) ?? 0
+        if report.refused > 0 { report.refusal = try? lastRefusal() }
         return report
     }
 
@@ -68,8 +78,21 @@ extension ReplicaSeenStore {
     }
 
     /// The server within the budget, or `nil` once it could not be reached (the store then
-    /// does not ask it again).
+    /// does not ask it again), while a back-off after a failed contact lasts, or when the store
+    /// answers from this machine alone.
     func serverWithinBudget() -> PostgresSeenStore? {
+        if options.localOnly { return nil }
+        if case .untried = server.withLock({ $0 }), let until = backingOffUntil() {
+            server.withLock { state in
+                state = .unreachable(
+                    .server(
+                        PostgresStoreError(
+                            kind: .connectionFailed, location: location,
+                            message: "the server could not be reached lately; it is not asked "
+                                + "again before \(Timestamp.json(until))")))
+            }
+            return nil
+        }
         do {
             return try connect(budget: settings.budget)
         } catch {
@@ -77,7 +100,8 @@ extension ReplicaSeenStore {
         }
     }
 
-    /// The server, connected once; a failure is remembered.
+    /// The server, connected once; a failure is remembered (for this store's life, and in the
+    /// replica for the launches that follow).
     private func connect(
         budget: Duration?, creating: Bool = false
     ) throws(SeenStoreError) -> PostgresSeenStore {
@@ -103,9 +127,27 @@ extension ReplicaSeenStore {
             case .failure(let error): state = .unreachable(error)
             }
         }
-        let store = try result.get()
-        rememberEnforcedUser(store.enforcedUser)
-        return store
+        switch result {
+        case .success(let store):
+            forgetFailedContact()
+            rememberEnforcedUser(store.enforcedUser)
+            return store
+        case .failure(let error):
+            if Self.isUnreachable(error) { rememberFailedContact() }
+            throw error
+        }
+    }
+
+    /// Whether `error` says the server could not be reached (as opposed to its answer: a
+    /// refused login, a missing database, tables of another version).
+    private static func isUnreachable(_ error: SeenStoreError) -> Bool {
+        guard case .server(let failure) = error else { return false }
+        switch failure.kind {
+        case .connectionRefused, .unknownHost, .timedOut, .connectionFailed, .readOnlyServer:
+            return true
+        default:
+            return false
+        }
     }
 
     /// Opens the server; with a budget, a refused connection or a server starting up is tried
@@ -159,14 +201,16 @@ extension ReplicaSeenStore {
             if try pendingCount() > 0 { pushWithinBudget() }
             return
         }
-        if let server = serverWithinBudget(),
-            (try? pull(user: user, from: server, pushing: true)) != nil
-        {
-            lastSource.withLock { $0 = .server }
-        } else {
-            giveUp()
-            lastSource.withLock { $0 = .local }
+        if let server = serverWithinBudget() {
+            do {
+                try pull(user: user, from: server, pushing: true)
+                lastSource.withLock { $0 = .server }
+                return
+            } catch {
+                giveUp(after: error)
+            }
         }
+        lastSource.withLock { $0 = .local }
     }
 
     /// Refreshes `user`'s records from `server` (pushing the outbox first): the server's are
@@ -251,27 +295,35 @@ extension ReplicaSeenStore {
         do {
             _ = try push(to: server)
         } catch {
-            giveUp()
+            giveUp(after: error)
         }
     }
 
     /// Pushes every outbox entry, oldest first, each in one server transaction that applies it
-    /// only when its id is new; an entry the server refuses for row security is dropped (this
-    /// role may not change it).
+    /// only when its id is new. An entry the server answers and refuses (a missing grant, row
+    /// security, a constraint) moves to the refused list with the server's reason, and the
+    /// push goes on with the next; a failure of the connection stops the push and leaves the
+    /// rest waiting. Nothing is ever removed that the server did not take.
     ///
-    /// - Returns: How many entries were pushed.
+    /// - Returns: How many entries the server took.
     func push(to server: PostgresSeenStore) throws(SeenStoreError) -> Int {
         var pushed = 0
         while true {
             let batch = try pendingEntries(limit: 100)
             if batch.isEmpty { break }
             for (sequence, pushID, text) in batch {
-                if let entry = OutboxEntry.decoded(text) {
-                    do {
-                        try server.apply(entry, pushID: pushID)
-                    } catch .server(let failure) where failure.kind == .permissionDenied {
-                        // Row security: not this role's to change; it is not kept.
-                    }
+                guard let entry = OutboxEntry.decoded(text) else {
+                    try refuse(
+                        sequence: sequence, pushID: pushID,
+                        reason: "this version of walkthrough cannot read the entry")
+                    continue
+                }
+                do {
+                    try server.apply(entry, pushID: pushID)
+                } catch {
+                    guard let reason = Self.refusal(error) else { throw error }
+                    try refuse(sequence: sequence, pushID: pushID, reason: reason)
+                    continue
                 }
                 try removePushed(sequence: sequence, pushID: pushID)
                 pushed += 1
@@ -285,8 +337,27 @@ extension ReplicaSeenStore {
         return pushed
     }
 
-    /// Stops asking the server for the rest of this store's life (after a wait ran out).
-    private func giveUp() {
+    /// The server's refusal of a pushed entry, as a reason to keep with it; `nil` when the
+    /// failure is not the server's answer about the entry (the connection, a server shutting
+    /// down or read-only, a lost race, tables not there yet): the entry then waits.
+    ///
+    /// Refusals are the SQLSTATE classes of a statement the server will refuse again until
+    /// someone changes it: data exceptions (22), integrity constraints (23), access rules and
+    /// privileges (42, row security's 42501 included), check options (44) and raised
+    /// exceptions (P0).
+    static func refusal(_ error: SeenStoreError) -> String? {
+        guard case .server(let failure) = error, let state = failure.sqlState else { return nil }
+        guard ["22", "23", "42", "44", "P0"].contains(String(state.prefix(2))),
+            !["42P01", "42703"].contains(state)
+        else { return nil }
+        return "\(failure.message) (SQLSTATE \(state))"
+    }
+
+    /// Stops asking the server for the rest of this store's life after `error` (a wait that
+    /// ran out, a lost connection, or the server's refusal of a read), and remembers a failed
+    /// contact for the launches that follow when the server could not be reached.
+    private func giveUp(after error: SeenStoreError) {
+        if Self.isUnreachable(error) { rememberFailedContact() }
         server.withLock { state in
             if case .connected = state {
                 state = .unreachable(

@@ -44,11 +44,19 @@ package final class ReplicaSeenStore: AdministeredSeenStore {
     let server = Locked(Server.untried)
     /// Where the last read's answer came from.
     let lastSource = Locked<Source?>(nil)
+    /// The failed contact the replica remembers, once read (`.some(nil)`: none).
+    let contact = Locked<FailedContact??>(nil)
+    /// The server this replica belongs to: `ROLE@HOSTS:PORTS/DATABASE`.
+    let identity: String
 
     /// Opens (creating when missing) the replica `settings` names for the server `url`; the
-    /// server itself is asked only when a call needs it.
+    /// server itself is asked only when a call needs it. With
+    /// ``StoreOpenOptions/localOnly`` a replica that is not there is not created
+    /// (``SeenStoreError/databaseMissing(path:)``) and one that is is only read.
     ///
-    /// - Throws: ``SeenStoreError`` for a replica file that cannot be used.
+    /// - Throws: ``SeenStoreError`` for a replica file that cannot be used, or one that
+    ///   belongs to another server, database or role
+    ///   (``SeenStoreError/cannotOpen(path:reason:)`` naming both).
     package init(
         url: String, settings: ReplicaSettings, options: StoreOpenOptions,
         environment: [String: String], now: @escaping @Sendable () -> Timestamp = { Timestamp.now }
@@ -57,8 +65,9 @@ package final class ReplicaSeenStore: AdministeredSeenStore {
             preconditionFailure("direct mode opens the server itself")
         }
         var localOptions = options.sqlite
-        localOptions.createIfMissing = true
-        localOptions.readOnly = false
+        localOptions.createIfMissing = !options.localOnly
+        localOptions.readOnly = options.localOnly
+        self.identity = try ReplicaName.identity(url: url, environment: environment)
         self.local = try SQLiteSeenStore(path: path, options: localOptions, now: now)
         self.path = path
         self.url = url
@@ -67,7 +76,29 @@ package final class ReplicaSeenStore: AdministeredSeenStore {
         self.environment = environment
         self.options = options
         self.now = now
-        try createTables()
+        if !options.localOnly { try createTables() }
+        try checkServer(adopting: !options.localOnly)
+    }
+
+    /// Refuses a replica made for another server, database or role: none of its outbox may
+    /// reach this server, and none of its records may answer for it. A replica that does not
+    /// say yet (made before replicas recorded it) is taken as this server's.
+    private func checkServer(adopting: Bool) throws(SeenStoreError) {
+        // A local-only open of a replica without the tables reads nothing of them.
+        let recorded = try? readMeta("server")
+        if let recorded {
+            guard recorded != identity else { return }
+            throw .cannotOpen(
+                path: path,
+                reason: "it is the replica of \(recorded), not of \(identity); nothing of one "
+                    + "server's is sent to or answers for another: give each its own replica "
+                    + "file (WALKTHROUGH_REPLICA), or leave WALKTHROUGH_REPLICA unset for one "
+                    + "per server, database and role")
+        }
+        guard adopting else { return }
+        try local.withConnection { connection throws(SQLiteError) in
+            try Self.writeMeta("server", identity, on: connection)
+        }
     }
 
     /// The source of the last read (`due --json` says it).
@@ -79,6 +110,10 @@ package final class ReplicaSeenStore: AdministeredSeenStore {
     package func record(user: String, walkthrough: String) throws(SeenStoreError) -> SeenRecord? {
         if options.administrative {
             return try presentServer()?.record(user: user, walkthrough: walkthrough)
+        }
+        if options.localOnly {
+            lastSource.withLock { $0 = .local }
+            return try local.record(user: user, walkthrough: walkthrough)
         }
         try prepareRead(user: user, walkthrough: walkthrough)
         return try local.record(user: user, walkthrough: walkthrough)
@@ -144,7 +179,7 @@ package final class ReplicaSeenStore: AdministeredSeenStore {
 
     package func records(user: String?) throws(SeenStoreError) -> [SeenRecord] {
         if options.administrative { return try presentServer()?.records(user: user) ?? [] }
-        if let user { try prepareRead(user: user, walkthrough: "") }
+        if let user, !options.localOnly { try prepareRead(user: user, walkthrough: "") }
         return try local.records(user: user)
     }
 

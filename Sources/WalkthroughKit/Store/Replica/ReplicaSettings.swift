@@ -68,6 +68,24 @@ package struct ReplicaSettings: Sendable, Hashable {
 enum ReplicaName {
     /// `ROLE@HOST-PORT-DB-HASH.sqlite3`.
     static func name(url: String, environment: [String: String]) throws(SeenStoreError) -> String {
+        let identity = try identity(url: url, environment: environment)
+        let cleaned = String(
+            identity.unicodeScalars.map { scalar -> Character in
+                let allowed =
+                    (scalar.isASCII
+                        && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)))
+                    || scalar == "." || scalar == "-" || scalar == "_" || scalar == "@"
+                return allowed ? Character(scalar) : "-"
+            }.prefix(80))
+        return cleaned + "-" + FNV1a.hex(FNV1a.hash64(identity.utf8)) + ".sqlite3"
+    }
+
+    /// The server a replica belongs to: `ROLE@HOSTS:PORTS/DATABASE`, as libpq would connect
+    /// (the URL's, else `PGUSER`, `PGHOST`, `PGPORT`, `PGDATABASE`, else libpq's defaults).
+    /// No password, no other parameter.
+    static func identity(
+        url: String, environment: [String: String]
+    ) throws(SeenStoreError) -> String {
         let parsed: [String: String]
         do {
             parsed = try PostgresConnectionInfo(uri: url, environment: environment).parsed
@@ -79,15 +97,6 @@ enum ReplicaName {
         let hosts = parsed["host"] ?? parsed["hostaddr"] ?? environment["PGHOST"] ?? "local"
         let ports = parsed["port"] ?? environment["PGPORT"] ?? "5432"
         let database = parsed["dbname"] ?? environment["PGDATABASE"] ?? role
-        let identity = "\(role)@\(hosts):\(ports)/\(database)"
-        let cleaned = String(
-            identity.unicodeScalars.map { scalar -> Character in
-                let allowed =
-                    (scalar.isASCII
-                        && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)))
-                    || scalar == "." || scalar == "-" || scalar == "_" || scalar == "@"
-                return allowed ? Character(scalar) : "-"
-            }.prefix(80))
-        return cleaned + "-" + FNV1a.hex(FNV1a.hash64(identity.utf8)) + ".sqlite3"
+        return "\(role)@\(hosts):\(ports)/\(database)"
     }
 }
