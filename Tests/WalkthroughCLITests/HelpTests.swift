@@ -36,6 +36,8 @@ struct HelpTests {
           import                  Merge records from walkthrough export into the store.
           db info                 Show which seen store is used, and what it holds.
           db migrate              Create or migrate the seen store's schema.
+          db grant                Print (or run) the grants a PostgreSQL role needs for
+                                  the store.
           events                  Print the recorded events of sessions as JSON Lines,
                                   oldest first.
           events prune            Remove the events older than a date; the records stay.

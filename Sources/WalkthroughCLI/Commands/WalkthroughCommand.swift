@@ -140,7 +140,11 @@ enum WalkthroughCommand {
         }
         if !members.isEmpty {
             let choices = members.map { String($0.configuration.name.dropFirst(name.count + 1)) }
-            let list = choices.map { "'\($0)'" }.joined(separator: " or ")
+            let quoted = choices.map { "'\($0)'" }
+            let list =
+                quoted.count > 2
+                ? quoted.dropLast().joined(separator: ", ") + " or " + quoted[quoted.count - 1]
+                : quoted.joined(separator: " or ")
             guard words.count > 1, !words[1].hasPrefix("-") else {
                 if words.count > 1, ["--help", "-h"].contains(words[1]) {
                     throw .helpRequested(command: nil)

@@ -98,9 +98,37 @@ struct FleetHelpTests {
 
         """
 
+    static let dbGrantHelp = """
+        OVERVIEW: Print (or run) the grants a PostgreSQL role needs for the store.
+
+        Prints one SQL statement a line: what an everyday role needs (every command, the
+        gate and the replica's pushes: SELECT, INSERT, UPDATE and DELETE on the store's
+        tables, SELECT on walkthrough_schema) for the schema this version writes.
+        --admin adds BYPASSRLS, so that under row security the role sees and resets
+        every user's records (stats, reset --all-users); that statement needs a
+        superuser. --apply runs them in one transaction on the store (--db or
+        WALKTHROUGH_DB, a postgresql:// URL), as a role that may grant (the tables'
+        owner).
+
+        USAGE: walkthrough db grant <role> [--db <path>] [--admin] [--apply]
+
+        ARGUMENTS:
+          <role>                  The PostgreSQL role to grant to.
+
+        OPTIONS:
+          --db <path>             The seen database: a file, or a postgresql:// URL
+                                  (default: $WALKTHROUGH_DB, else under
+                                  $XDG_STATE_HOME).
+          --admin                 Grant what an administering role needs.
+          --apply                 Run the statements on the store instead of printing
+                                  them.
+          -h, --help              Show help information.
+
+        """
+
     @Test(arguments: [
         (["export"], exportHelp), (["import"], importHelp), (["db", "info"], dbInfoHelp),
-        (["db", "migrate"], dbMigrateHelp),
+        (["db", "migrate"], dbMigrateHelp), (["db", "grant"], dbGrantHelp),
     ])
     func everyFleetCommandHasItsHelpInEveryWayOfAsking(command: [String], help: String) {
         for arguments in [["help"] + command, command + ["--help"], command + ["-h"]] {
@@ -116,7 +144,8 @@ struct FleetHelpTests {
         #expect(result.code == .usage)
         #expect(
             result.standardError
-                == "Error: 'db' needs a subcommand: 'info' or 'migrate'. Usage: walkthrough "
+                == "Error: 'db' needs a subcommand: 'info', 'migrate' or 'grant'. Usage: "
+                + "walkthrough "
                 + "<subcommand>; see 'walkthrough --help'.\n")
     }
 

@@ -34,7 +34,7 @@ _walkthrough() {
     esac
     if [ "$command" = db ]; then
         if [ "$COMP_CWORD" -eq 2 ]; then
-            COMPREPLY=($(compgen -W "info migrate" -- "$cur"))
+            COMPREPLY=($(compgen -W "info migrate grant" -- "$cur"))
             return
         fi
         command="db ${COMP_WORDS[2]}"
@@ -97,6 +97,10 @@ _walkthrough() {
             options="--db --row-security --help"
             values="--db"
             kind=none ;;
+        "db grant")
+            options="--db --admin --apply --help"
+            values="--db"
+            kind=none ;;
         "events")
             options="--user --since --db --help"
             values="--user --since --db"
@@ -118,7 +122,7 @@ _walkthrough() {
             values="--user --db"
             kind=none ;;
         "sync")
-            options="--db --json --help"
+            options="--db --retry-refused --json --help"
             values="--db"
             kind=none ;;
         *) return ;;
