@@ -26,7 +26,7 @@ struct ValidateCommandTests {
         #expect(
             result.standardOutput.contains(
                 "schema.json: skipped, a JSON Schema rather than a definition\n"))
-        #expect(result.standardOutput.components(separatedBy: ": valid, 3 pages").count == 5)
+        #expect(result.standardOutput.components(separatedBy: ": valid, 3 pages").count == 6)
     }
 
     @Test func anInvalidFileListsEveryProblemAndExits65() throws {
