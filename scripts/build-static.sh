@@ -24,31 +24,24 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-deps=.build/static/libpq
-mkdir -p "$deps"
-version="$(dpkg-query -W -f='${Version}' libpq-dev 2>/dev/null)" || {
+# shellcheck source=scripts/lib/static-libpq.sh
+. scripts/lib/static-libpq.sh
+static_libpq_locate || {
     echo "build-static: libpq-dev is not installed (apt-get install libpq-dev)" >&2
     exit 69
 }
-major="${version%%.*}"
-pglib="/usr/lib/postgresql/$major/lib"
-if [ ! -f "$pglib/libpgcommon_shlib.a" ] \
-    || [ "$(dpkg-query -W -f='${Version}' "postgresql-server-dev-$major" 2>/dev/null)" != "$version" ]
-then
-    pglib="$deps/usr/lib/postgresql/$major/lib"
-    if [ ! -f "$pglib/libpgcommon_shlib.a" ] || [ "$(cat "$deps/version" 2>/dev/null)" != "$version" ]
-    then
-        rm -rf "${deps:?}"/*
-        echo "build-static: fetching libpgcommon and libpgport" \
-            "(postgresql-server-dev-$major=$version) into $deps" >&2
-        (cd "$deps" && apt-get download "postgresql-server-dev-$major=$version" >/dev/null 2>&1) || {
-            echo "build-static: apt-get download postgresql-server-dev-$major=$version failed;" \
-                "install that package (the version of libpq-dev) or run apt-get update" >&2
-            exit 69
-        }
-        dpkg-deb -x "$deps"/postgresql-server-dev-*.deb "$deps"
-        echo "$version" >"$deps/version"
-    fi
+deps="$pg_deps"
+mkdir -p "$deps"
+if [ "$pg_fetch" = 1 ]; then
+    rm -rf "${deps:?}"/*
+    echo "build-static: fetching libpgcommon and libpgport ($pg_package) into $deps" >&2
+    (cd "$deps" && apt-get download "$pg_package" >/dev/null 2>&1) || {
+        echo "build-static: apt-get download $pg_package failed; install that package" \
+            "(the version of libpq-dev) or run apt-get update" >&2
+        exit 69
+    }
+    dpkg-deb -x "$deps"/postgresql-server-dev-*.deb "$deps"
+    echo "$pg_version" >"$deps/version"
 fi
 for archive in /usr/lib/x86_64-linux-gnu/libssl.a /usr/lib/x86_64-linux-gnu/libcrypto.a; do
     [ -f "$archive" ] || [ -f "/usr/lib/$(uname -m)-linux-gnu/$(basename "$archive")" ] || {

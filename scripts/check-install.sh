@@ -1,15 +1,25 @@
 #!/usr/bin/env bash
 # Installs into a temporary prefix with scripts/install.sh and checks what a user gets: every
-# file in its place, the binary fully static (ldd), working (--version, validate, the shell
-# gate on a store of its own), the man page readable, and each completion script accepted by
-# its shell (zsh and fish where installed). .ci/run runs it; exit 1 on the first failure.
+# file in its place, the binary fully static (ldd) and stripped (readelf), working (--version,
+# validate, the shell gate on a store of its own), the man page readable, each completion script
+# accepted by its shell (zsh and fish where installed), and install.sh saying what it does before
+# it fetches or builds anything. .ci/run runs it; exit 1 on the first failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 prefix="$(mktemp -d)"
 trap 'rm -rf "$prefix"' EXIT
 fail() { echo "check-install: $*" >&2; exit 1; }
 
-scripts/install.sh "$prefix"
+log="$prefix/install.log"
+# Its standard error is kept (and shown) to check the order of what it said.
+{ scripts/install.sh "$prefix" 2>&1 1>&3 | tee "$log" >&2; } 3>&1
+head -n 1 "$log" | grep -q '^install: building' || fail "install.sh did not first say what it does"
+if grep -q '^build-static: fetching' "$log"; then
+    said="$(grep -n -m 1 '^install: the build fetches' "$log" | cut -d: -f1)"
+    fetched="$(grep -n -m 1 '^build-static: fetching' "$log" | cut -d: -f1)"
+    [ -n "$said" ] && [ "$said" -lt "$fetched" ] || fail "install.sh fetched without saying so first"
+fi
+rm -f "$log"
 for file in bin/walkthrough share/man/man1/walkthrough.1 \
     share/bash-completion/completions/walkthrough share/zsh/site-functions/_walkthrough \
     share/fish/vendor_completions.d/walkthrough.fish; do
@@ -19,6 +29,11 @@ linkage="$(ldd "$prefix/bin/walkthrough" 2>&1 || true)"
 case "$linkage" in
     *"not a dynamic executable"*|*"statically linked"*) ;;
     *) fail "the installed binary is not static: $linkage" ;;
+esac
+# Stripped: no debug sections, no symbol table.
+sections="$(readelf -S -W "$prefix/bin/walkthrough")" || fail "readelf cannot read the binary"
+case "$sections" in
+    *" .debug_"* | *" .symtab "*) fail "the installed binary is not stripped" ;;
 esac
 "$prefix/bin/walkthrough" --version | grep -q '^walkthrough ' || fail "--version"
 "$prefix/bin/walkthrough" validate walkthroughs/foodpin.json > /dev/null || fail "validate"

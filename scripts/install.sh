@@ -3,8 +3,10 @@
 #
 #   scripts/install.sh [PREFIX]        PREFIX defaults to /usr/local
 #
-# Builds the fully static release binary (scripts/build-static.sh), then installs
-#   PREFIX/bin/walkthrough
+# Says first what it will do, fetch and write; builds the fully static release binary
+# (scripts/build-static.sh: when postgresql-server-dev-N of libpq-dev's version is not installed,
+# that fetches it with `apt-get download`, installing nothing), then installs
+#   PREFIX/bin/walkthrough             stripped of its debug sections and symbols
 #   PREFIX/share/man/man1/walkthrough.1
 #   PREFIX/share/bash-completion/completions/walkthrough
 #   PREFIX/share/zsh/site-functions/_walkthrough
@@ -21,6 +23,17 @@ case "$prefix" in
     *) echo "error: PREFIX must be an absolute path, not '$prefix'" >&2; exit 64 ;;
 esac
 root="${DESTDIR:-}$prefix"
+
+# What will happen, before anything is fetched, built or written.
+# shellcheck source=scripts/lib/static-libpq.sh
+. scripts/lib/static-libpq.sh
+echo "install: building the static walkthrough (scripts/build-static.sh; a release build takes" \
+    "minutes the first time)" >&2
+if static_libpq_locate && [ "$pg_fetch" = 1 ]; then
+    echo "install: the build fetches $pg_package with apt-get download (libpq's static" \
+        "helpers; nothing is installed) into $pg_deps; install that package to avoid it" >&2
+fi
+echo "install: then writing bin/walkthrough (stripped), its man page and completions under $root" >&2
 
 # With libchafa installed, the Chafa trait (sixel, finer symbol art); if its static archives
 # cannot be linked, the default build (symbols, kitty, iTerm2), saying so.
@@ -39,7 +52,14 @@ fi
 
 install -d "$root/bin" "$root/share/man/man1" "$root/share/bash-completion/completions" \
     "$root/share/zsh/site-functions" "$root/share/fish/vendor_completions.d"
+# Stripped: the build keeps its debug sections and symbols (for profiles and backtraces of
+# .build/static/release/walkthrough); an installed command needs neither.
+toolchain="$(dirname "$(readlink -f "$(command -v swift)")")"
+strip_tool="$toolchain/llvm-strip"
+[ -x "$strip_tool" ] || strip_tool="$(command -v strip)" \
+    || { echo "error: neither llvm-strip nor strip was found" >&2; exit 69; }
 install -m 0755 "$binary" "$root/bin/walkthrough"
+"$strip_tool" --strip-all "$root/bin/walkthrough"
 "$root/bin/walkthrough" --generate-manual > "$root/share/man/man1/walkthrough.1"
 "$root/bin/walkthrough" --generate-completion-script bash \
     > "$root/share/bash-completion/completions/walkthrough"
@@ -48,4 +68,6 @@ install -m 0755 "$binary" "$root/bin/walkthrough"
     > "$root/share/fish/vendor_completions.d/walkthrough.fish"
 chmod 0644 "$root/share/man/man1/walkthrough.1" "$root/share/bash-completion/completions/walkthrough" \
     "$root/share/zsh/site-functions/_walkthrough" "$root/share/fish/vendor_completions.d/walkthrough.fish"
-echo "installed walkthrough $("$root/bin/walkthrough" --version | cut -d' ' -f2) in $root"
+echo "installed walkthrough $("$root/bin/walkthrough" --version | cut -d' ' -f2) in $root" \
+    "($(($(stat -c %s "$root/bin/walkthrough") / 1048576)) MiB, stripped from" \
+    "$(($(stat -c %s "$binary") / 1048576)) MiB)"

@@ -26,7 +26,7 @@ struct ValidateCommandTests {
         #expect(
             result.standardOutput.contains(
                 "schema.json: skipped, a JSON Schema rather than a definition\n"))
-        #expect(result.standardOutput.components(separatedBy: ": valid, 3 pages").count == 5)
+        #expect(result.standardOutput.components(separatedBy: ": valid, 3 pages").count == 6)
     }
 
     @Test func anInvalidFileListsEveryProblemAndExits65() throws {
@@ -80,6 +80,32 @@ struct ValidateCommandTests {
         #expect(strict.code == .invalidDefinition)
         #expect(strict.standardOutput.isEmpty)
         #expect(strict.standardError.hasSuffix("\(path): invalid under --strict: 1 warning\n"))
+    }
+
+    /// Alt text with no image describes a picture that is not there (players show "Image: …"):
+    /// a warning, named `imageAltWithoutImage`, which `--strict` refuses.
+    @Test func altTextWithoutAnImageIsAWarningAndRefusedUnderStrict() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write(
+            """
+            {"pages": [
+              {"heading": "One", "content": "", "imageAlt": "Two phones passing a list"},
+              {"heading": "Two", "content": ""}
+            ]}
+            """, to: "alt.json")
+        let line =
+            "warning: \(path): pages[0].imageAlt: alt text for a picture, but the page has no "
+            + "\"image\"; players show it as \"Image: …\"; add the \"image\" it describes, or "
+            + "remove \"imageAlt\" (line 2, column 49)\n"
+        let relaxed = walkthrough(["validate", path])
+        #expect(relaxed.code == .success)
+        #expect(relaxed.standardOutput == "\(path): valid, 2 pages, 1 warning\n")
+        #expect(relaxed.standardError == line)
+        let strict = walkthrough(["validate", "--strict", path])
+        #expect(strict.code == .invalidDefinition)
+        #expect(strict.standardError == line + "\(path): invalid under --strict: 1 warning\n")
+        let json = walkthrough(["validate", "--json", path])
+        #expect(json.standardOutput.contains("\"kind\": \"imageAltWithoutImage\""))
     }
 
     @Test func aMissingFileExits66() throws {

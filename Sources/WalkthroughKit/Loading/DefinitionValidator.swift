@@ -297,6 +297,8 @@ struct DefinitionValidator {
         var content: String?
         var image: String?
         var imageAlt: String?
+        var hasImage = false
+        var imageAltNode: Int?
         var hasHeading = false
         var hasContent = false
         var isUsable = true
@@ -329,6 +331,7 @@ struct DefinitionValidator {
                     isUsable = false
                 }
             } else if document.key(member.key, equals: "image") {
+                hasImage = true
                 (image, translations[.image]) = localizedText(
                     document, field, path: path("image"),
                     limit: DefinitionFormat.maximumPathLength, nonBlank: true, isImage: true)
@@ -336,6 +339,9 @@ struct DefinitionValidator {
                 (imageAlt, translations[.imageAlt]) = localizedText(
                     document, field, path: path("imageAlt"),
                     limit: DefinitionFormat.maximumLabelLength)
+                if imageAlt != nil || translations[.imageAlt]?.isEmpty == false {
+                    imageAltNode = field
+                }
             } else if document.key(member.key, equals: "since") {
                 if let number = sinceNumber(document, field, path: path("since")) {
                     since = number
@@ -353,6 +359,11 @@ struct DefinitionValidator {
         }
         if !hasContent {
             report(.requiredFieldMissing, path: path("content"), at: document.position(of: value))
+        }
+        if let imageAltNode, !hasImage {
+            report(
+                .imageAltWithoutImage, path: path("imageAlt"),
+                at: document.position(of: imageAltNode))
         }
         guard isUsable else { return nil }
         let page = Page(

@@ -105,6 +105,10 @@ extension DiagnosticKind {
             return
                 "image file \(CharacterSafety.quoted(path)) is \(width)×\(height) pixels, more than the "
                 + "\(limit) an image may have; the alt text will be shown instead; scale it down"
+        case .imageAltWithoutImage:
+            return
+                "alt text for a picture, but the page has no \"image\"; players show it as "
+                + "\"Image: …\"; add the \"image\" it describes, or remove \"imageAlt\""
         case .unknownKey(_, let suggestion?):
             return "unknown key; did you mean \(CharacterSafety.quoted(suggestion))?"
         case .unknownKey(_, nil):

@@ -78,6 +78,9 @@ public enum DiagnosticKind: Sendable, Hashable {
     /// An image file wider or taller than 8192 pixels, or too large to decode (a warning: the
     /// alt text is shown instead).
     case imageTooLarge(path: String, width: Int, height: Int, limit: String)
+    /// A page's `imageAlt` without an `image` (a warning): the alt text describes a picture
+    /// that is not there, and players show it as the image line ("Image: …").
+    case imageAltWithoutImage
     /// A key the format does not know (a warning), with the closest known key, if any.
     case unknownKey(key: String, suggestion: String?)
     /// A control character other than newline and tab in a text (a warning): C0, DEL or C1.
@@ -145,8 +148,8 @@ public enum DiagnosticKind: Sendable, Hashable {
     /// Whether this kind of problem makes the definition invalid or only deserves attention.
     public var severity: Diagnostic.Severity {
         switch self {
-        case .imageNotFound, .imageUnreadable, .imageTooLarge, .unknownKey, .controlCharacter,
-            .bidiControl, .missingTranslation, .unknownAfter:
+        case .imageNotFound, .imageUnreadable, .imageTooLarge, .imageAltWithoutImage, .unknownKey,
+            .controlCharacter, .bidiControl, .missingTranslation, .unknownAfter:
             return .warning
         default: return .error
         }
@@ -195,6 +198,7 @@ public enum DiagnosticKind: Sendable, Hashable {
         case .imageNotFound: return "imageNotFound"
         case .imageUnreadable: return "imageUnreadable"
         case .imageTooLarge: return "imageTooLarge"
+        case .imageAltWithoutImage: return "imageAltWithoutImage"
         case .unknownKey: return "unknownKey"
         case .controlCharacter: return "controlCharacter"
         case .bidiControl: return "bidiControl"

@@ -70,6 +70,7 @@ final class InteractiveController {
     private func refreshPage() {
         let walkthrough = state.walkthrough
         state.pageIndex = session.navigator.index
+        state.furthestReachable = session.navigator.furthestReachable
         state.imageSize = images?.pixelSize(of: state.page, in: walkthrough)
         if showsSpreads {
             let pages = session.currentSpread

@@ -164,12 +164,13 @@ public final class PlainPlayer {
 
     private func helpText() -> String {
         let walkthrough = session.walkthrough
-        let count = walkthrough.pages.count
+        // The pages a jump reaches now: a linear walkthrough refuses the ones further on.
+        let last = session.navigator.furthestReachable + 1
         var lines = [
             strings.text(.plainHelpTitle),
             strings.text(.plainHelpNext, ["finish": strings.finishLabel(of: walkthrough)]),
             strings.text(.plainHelpBack),
-            strings.text(.plainHelpJump, ["range": count == 1 ? "1" : "1-\(count)"]),
+            strings.text(.plainHelpJump, ["range": last == 1 ? "1" : "1-\(last)"]),
         ]
         if walkthrough.skippable { lines.append(strings.text(.plainHelpSkip)) }
         lines.append(strings.text(.plainHelpQuit))

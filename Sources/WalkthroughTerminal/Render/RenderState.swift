@@ -25,14 +25,19 @@ package struct RenderState: Sendable, Hashable {
     /// The two pages shown side by side, when the player shows spreads; `nil` shows the page
     /// at ``pageIndex`` alone.
     package var spread: ShownSpread?
+    /// The last page (0-based) a jump may reach now, as the session's navigator says
+    /// (``Navigator/furthestReachable``): under linear navigation no further than the page
+    /// after the furthest reached. `nil` counts the page shown as the furthest reached.
+    package var furthestReachable: Int?
 
     /// Creates a state.
     package init(
         walkthrough: Walkthrough, pageIndex: Int, showsHelp: Bool = false, status: String? = nil,
         scrollOffset: Int = 0, colour: Bool = false, imageSize: PixelSize? = nil,
-        spread: ShownSpread? = nil
+        spread: ShownSpread? = nil, furthestReachable: Int? = nil
     ) {
         self.spread = spread
+        self.furthestReachable = furthestReachable
         self.walkthrough = walkthrough
         self.pageIndex = pageIndex
         self.showsHelp = showsHelp
@@ -45,6 +50,17 @@ package struct RenderState: Sendable, Hashable {
     /// The page shown, with the index clamped into the walkthrough's pages.
     package var page: Page {
         walkthrough.pages[min(max(pageIndex, 0), walkthrough.pages.count - 1)]
+    }
+
+    /// The last page (0-based) the key help offers to jump to: ``furthestReachable``, or when
+    /// it is `nil`, the page after the one shown under linear navigation and the last page under
+    /// free navigation.
+    package var jumpLimit: Int {
+        furthestReachable
+            ?? Navigator(
+                count: walkthrough.pages.count, navigation: walkthrough.navigation,
+                startingAt: spread?.pages.upperBound ?? pageIndex
+            ).furthestReachable
     }
 
     /// Whether the page shown is the last (in a spread: whether the spread holds it).

@@ -237,9 +237,12 @@ private struct Layout {
 
     /// The help overlay, across the screen: it takes the place of the pages' bodies.
     private func helpOverlay() -> [StyledLine] {
-        HelpText.overlay(for: state.walkthrough, onLastPage: state.isLastPage, strings: strings)
-            .flatMap { TextWrapper.wrap($0, width: width) }
-            .map { StyledLine(text: $0) }
+        HelpText.overlay(
+            for: state.walkthrough, onLastPage: state.isLastPage, jumpLimit: state.jumpLimit,
+            strings: strings
+        )
+        .flatMap { TextWrapper.wrap($0, width: width) }
+        .map { StyledLine(text: $0) }
     }
 
     /// The scrollable part of a page: the image line and the content.
@@ -301,7 +304,8 @@ private struct Layout {
             items = [strings.text(.hintCloseHelp)]
         } else {
             items = HelpText.keyHints(
-                for: state.walkthrough, onLastPage: state.isLastPage, strings: strings
+                for: state.walkthrough, onLastPage: state.isLastPage, jumpLimit: state.jumpLimit,
+                strings: strings
             )
             .map(TextSanitizer.sanitize)
             if scrollHint { items.insert(strings.text(.hintScroll), at: min(1, items.count)) }

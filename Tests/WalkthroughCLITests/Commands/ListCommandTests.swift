@@ -73,6 +73,7 @@ struct ListCommandTests {
                 foodpin          FoodPin                    3      1        linear      not seen         yes
                 languages        Every script at its width  3      1        free        not seen         yes
                 media-tabs       Your Library               3      1        free        not seen         yes
+                tour             Tour                       3      1        free        not seen         no: holdout
 
                 """)
         #expect(sandbox.createdFiles.isEmpty, "listing creates no database")

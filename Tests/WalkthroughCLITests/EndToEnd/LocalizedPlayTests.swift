@@ -55,6 +55,22 @@ struct LocalizedPlayTests {
         #expect(result.standardOutput.hasSuffix(recorded + "\n"), "\(result.standardOutput)")
     }
 
+    /// `play --force` after finishing, then skip: the record is kept, and the sentence says the
+    /// kept outcome once ("之前已已看完" once doubled the 已 the outcome starts with).
+    @Test(arguments: [
+        ("zh_TW.UTF-8", "保留原紀錄：alice 先前已看完「FoodPin 美食地圖」（第 1 版）；這次重播的結果（已略過）不會改變它。"),
+        ("zh_CN.UTF-8", "保留原记录：alice 之前已看完“FoodPin 美食地图”（第 1 版）；这次重播的结果（已跳过）不会改变它。"),
+    ])
+    func aKeptReplaySaysTheOutcomeOnce(lang: String, kept: String) throws {
+        let sandbox = try sandbox()
+        #expect(try sandbox.execute(["mark", "foodpin"]).status == 0)
+        let result = try sandbox.execute(
+            ["play", "foodpin", "--force", "--plain"], input: "skip\n", extra: ["LANG": lang])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.hasSuffix(kept + "\n"), "\(result.standardOutput)")
+        #expect(!result.standardOutput.contains("已已"))
+    }
+
     @Test func theLocaleOptionWinsOverTheEnvironment() throws {
         let sandbox = try sandbox()
         let result = try sandbox.execute(

@@ -100,13 +100,16 @@ struct SpreadTmuxTests {
                     (try? tmux.capture()) ?? [], "Discover great restaurants", "Share your guide")
             })
         screen = try tmux.capture()
-        // Page 3 has a picture, page 4 only alt text: art on the left, the image line on the right.
+        // Page 3 has a picture, page 4 none: art on the left, only text on the right.
         #expect(Self.pictureRows(screen).left >= 2, "\(screen)")
         #expect(Self.pictureRows(screen).right == 0, "\(screen)")
         #expect(
             screen.contains {
-                Self.columns($0, from: Self.rightColumn).hasPrefix("Image: Two phones")
-            })
+                Self.columns($0, from: Self.rightColumn).hasPrefix("Send your food guide")
+            }, "\(screen)")
+        #expect(
+            !screen.contains { Self.columns($0, from: Self.rightColumn).hasPrefix("Image:") },
+            "\(screen)")
 
         try tmux.sendKeys("Right")
         #expect(tmux.waitFor("○ ○ ○ ○ ●  5/5"))

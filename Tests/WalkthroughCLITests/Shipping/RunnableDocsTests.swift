@@ -72,13 +72,22 @@ struct RunnableBlock: Sendable, CustomTestStringConvertible {
 }
 
 /// Every shell block of the README and of `docs/` marked runnable (docs/testing.md explains the
-/// marker) is run as a newcomer would run it after `swift build`: in `/bin/sh`, with the built
-/// `walkthrough` first on `PATH`, in a fresh folder that looks like the checkout (`walkthroughs/`
-/// and `.build/debug/walkthrough` are links to the real ones), with a home, state folder and
-/// store of its own and no `CI`, so a page cannot show a command that no longer works.
+/// marker) is run as a newcomer would run it: in `/bin/sh`, in a fresh folder that looks like the
+/// checkout after the README's set-up (`walkthroughs/` and `.build/debug/walkthrough` are links
+/// to the real ones), with a home, state folder and store of its own and no `CI`, so a page
+/// cannot show a command that no longer works. A README block runs as right after the README's
+/// two set-up commands, with no `walkthrough` on `PATH` (nothing has installed it); a block of
+/// `docs/` as for a user who has installed it, with the built `walkthrough` first on `PATH`.
 struct RunnableDocsTests {
-    @Test(arguments: RunnableBlock.all)
-    func theBlockRunsAsThePageSays(block: RunnableBlock) throws {
+    /// `PATH` for a block of `page`: the system's folders, and for `docs/` the built binary's.
+    static func path(for page: String) -> String {
+        let system = "/usr/local/bin:/usr/bin:/bin"
+        guard page != "README.md" else { return system }
+        return String(walkthroughBinary[..<walkthroughBinary.lastIndex(of: "/")!]) + ":" + system
+    }
+
+    /// The folder a block runs in, and its environment.
+    static func sandbox(for page: String) throws -> (TemporaryFolder, [String: String]) {
         let folder = try TemporaryFolder()
         let manager = FileManager.default
         for name in ["home", "state", ".build/debug"] {
@@ -90,14 +99,19 @@ struct RunnableDocsTests {
             withDestinationPath: repositoryRoot() + "/walkthroughs")
         try manager.createSymbolicLink(
             atPath: folder.file(".build/debug/walkthrough"), withDestinationPath: walkthroughBinary)
-        let binaries = String(walkthroughBinary[..<walkthroughBinary.lastIndex(of: "/")!])
         let environment = [
-            "PATH": binaries + ":/usr/local/bin:/usr/bin:/bin", "HOME": folder.file("home"),
+            "PATH": path(for: page), "HOME": folder.file("home"),
             "XDG_STATE_HOME": folder.file("state"),
             "WALKTHROUGH_DB": folder.file("state/walkthrough/seen.sqlite3"),
             "WALKTHROUGH_PATH": repositoryRoot() + "/walkthroughs", "LOGNAME": "alice",
             "LANG": "C.UTF-8",
         ]
+        return (folder, environment)
+    }
+
+    @Test(arguments: RunnableBlock.all)
+    func theBlockRunsAsThePageSays(block: RunnableBlock) throws {
+        let (folder, environment) = try Self.sandbox(for: block.page)
         let result = try ChildProcess.run(
             ["/bin/sh", "-c", block.script], environment: environment, directory: folder.path,
             timeout: 60)
@@ -120,6 +134,21 @@ struct RunnableDocsTests {
                 $0.script.contains("walkthrough due foodpin -q && walkthrough play")
             },
             "\(readme)")
+    }
+
+    /// The README's blocks run where a newcomer stands after `swift run` and `swift test`: no
+    /// `walkthrough` command on `PATH` (the gate as once written exited 127, "not found"), the
+    /// one `swift run` built at `.build/debug/walkthrough`.
+    @Test func theReadmesBlocksFindNoInstalledWalkthrough() throws {
+        let (folder, environment) = try Self.sandbox(for: "README.md")
+        let lookup = try ChildProcess.run(
+            ["/bin/sh", "-c", "command -v walkthrough"], environment: environment,
+            directory: folder.path, timeout: 60)
+        #expect(lookup.status != 0, "\(lookup.standardOutput)")
+        let built = try ChildProcess.run(
+            ["/bin/sh", "-c", ".build/debug/walkthrough --version"], environment: environment,
+            directory: folder.path, timeout: 60)
+        #expect(built.status == 0, "\(built.standardError)")
     }
 
     @Test func theMarkerIsReadAsDocsTestingSays() {

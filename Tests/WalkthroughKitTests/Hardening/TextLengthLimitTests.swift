@@ -29,7 +29,9 @@ struct TextLengthLimitTests {
             definition(page: "\"heading\": \"H\", \"content\": \"\($0)\"")
         },
         Field(path: "pages[0].imageAlt", limit: DefinitionFormat.maximumLabelLength) {
-            definition(page: "\"heading\": \"H\", \"content\": \"\", \"imageAlt\": \"\($0)\"")
+            definition(
+                page: "\"heading\": \"H\", \"content\": \"\", \"image\": \"a.png\", "
+                    + "\"imageAlt\": \"\($0)\"")
         },
         Field(path: "pages[0].image", limit: DefinitionFormat.maximumPathLength) {
             definition(page: "\"heading\": \"H\", \"content\": \"\", \"image\": \"\($0)\"")

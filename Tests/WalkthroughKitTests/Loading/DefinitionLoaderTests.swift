@@ -324,6 +324,23 @@ struct DefinitionLoaderTests {
         #expect(validate(json).diagnostics.isEmpty)
     }
 
+    @Test func warnsAboutAltTextWithoutAnImage() throws {
+        let report = validate(
+            """
+            {"pages": [{"heading": "H", "content": "", "image": "a.png", "imageAlt": "A"},
+                       {"heading": "H", "content": "", "imageAlt": {"en": "B", "fr": "B"}},
+                       {"heading": "H", "content": ""}]}
+            """)
+        let diagnostic = try onlyDiagnostic(report)
+        #expect(diagnostic.kind == .imageAltWithoutImage)
+        #expect(diagnostic.kind.name == "imageAltWithoutImage")
+        #expect(diagnostic.severity == .warning)
+        #expect(diagnostic.path == "pages[1].imageAlt")
+        #expect((diagnostic.line, diagnostic.column) == (2, 56))
+        #expect(report.isValid)
+        #expect(!report.passes(strict: true))
+    }
+
     @Test func rejectsAnImageAltThatIsNotAString() throws {
         let diagnostic = try onlyDiagnostic(
             validate(definition(page: "\"heading\": \"H\", \"content\": \"\", \"imageAlt\": false"))
@@ -380,7 +397,7 @@ struct DefinitionLoaderTests {
     func warnsAboutControlCharactersInText(text: String, kind: DiagnosticKind) throws {
         for field in ["heading", "content", "imageAlt"] {
             var page = "\"heading\": \"H\", \"content\": \"C\""
-            page += field == "imageAlt" ? ", \"imageAlt\": \"\(text)\"" : ""
+            page += field == "imageAlt" ? ", \"image\": \"a.png\", \"imageAlt\": \"\(text)\"" : ""
             page = page.replacingOccurrences(
                 of: "\"\(field)\": \"\(field == "heading" ? "H" : "C")\"",
                 with: "\"\(field)\": \"\(text)\"")

@@ -27,6 +27,43 @@ struct PlayerStringsTests {
         #expect(Set(PlayerStrings.locales).isSuperset(of: ["en", "zh-Hant", "zh-Hans"]))
     }
 
+    /// A replay that changes nothing says the kept outcome once: the outcome words already
+    /// start with 已 ("已看完"), and the sentence once read "之前已已看完".
+    @Test(arguments: [
+        ("zh-Hans", "保留原记录：alice 之前已看完“FoodPin”（第 1 版）；这次重播的结果（已跳过）不会改变它。"),
+        ("zh-Hant", "保留原紀錄：alice 先前已看完「FoodPin」（第 1 版）；這次重播的結果（已略過）不會改變它。"),
+        (
+            "en",
+            "Kept: alice had already completed FoodPin (version 1); this skipped replay changes nothing."
+        ),
+    ])
+    func aKeptReplaySaysTheOutcomeOnce(locale: String, sentence: String) {
+        let strings = PlayerStrings(for: LanguageTag(locale))
+        let text = strings.text(
+            .cliKeptReplay,
+            [
+                "user": "alice", "outcome": strings.text(.outcomeCompleted), "title": "FoodPin",
+                "version": "1", "attempt": strings.text(.outcomeSkipped),
+            ])
+        #expect(text == sentence)
+    }
+
+    /// No message that says an outcome puts the outcome's first character just before it
+    /// (已 before 已看完), in any locale.
+    @Test(arguments: PlayerStrings.locales)
+    func noOutcomeRepeatsTheWordBeforeIt(locale: String) {
+        let strings = PlayerStrings(for: LanguageTag(locale))
+        let outcomes: [PlayerMessage] = [.outcomeCompleted, .outcomeSkipped, .outcomeInProgress]
+        for outcome in outcomes.map({ strings.text($0) }) {
+            guard let first = outcome.first, !first.isWhitespace else { continue }
+            for message in PlayerMessage.allCases {
+                let text = strings.text(message, ["outcome": outcome, "attempt": outcome])
+                #expect(
+                    !text.contains(String(first) + outcome), "\(locale) \(message.key): \(text)")
+            }
+        }
+    }
+
     @Test(arguments: [
         ("zh-TW", "zh-Hant", "←/→ 翻頁"), ("zh-HK", "zh-Hant", "←/→ 翻頁"),
         ("zh-CN", "zh-Hans", "←/→ 翻页"), ("zh", "zh-Hans", "←/→ 翻页"),

@@ -128,10 +128,24 @@ struct PlainPlayerTests {
     }
 
     @Test func helpListsTheCommandsOnStandardOutput() throws {
-        let run = try play("help\nq\n")
+        let run = try play("help\nq\n", walkthrough: Fixtures.foodPin(navigation: .free))
         #expect(run.output.contains("Commands, one per line:"))
         #expect(run.output.contains("jump N, j N or N           page N (1-3)"))
         #expect(run.errors.isEmpty)
+    }
+
+    /// A linear walkthrough refuses a jump past the page after the furthest reached: its help
+    /// names only the pages a jump reaches now.
+    @Test func helpOnALinearWalkthroughNamesOnlyThePagesInReach() throws {
+        let run = try play("help\n3\nnext\nhelp\nq\n")
+        let ranges = run.output.split(separator: "\n").filter { $0.contains("jump N, j N or N") }
+        #expect(
+            ranges == [
+                "  jump N, j N or N           page N (1-2)",
+                "  jump N, j N or N           page N (1-3)",
+            ], "\(run.output)")
+        #expect(run.errors.count == 1, "jump 3 from page 1 is refused: \(run.errors)")
+        #expect(run.errors.first?.hasPrefix("page 3 is not reachable yet") == true)
     }
 
     @Test func freeNavigationJumpsAhead() throws {

@@ -90,7 +90,7 @@ struct RendererTests {
         let lines = Renderer.render(
             RenderState(walkthrough: Fixtures.foodPin(skippable: false), pageIndex: 0),
             size: .fallback)
-        #expect(lines.last == "←/→ move  1-3 jump  q quit  ? help")
+        #expect(lines.last == "←/→ move  1-2 jump  q quit  ? help")
     }
 
     @Test func manyPagesShowOnlyThePosition() {
