@@ -89,6 +89,9 @@ struct FleetReplicaMergeTests {
             #expect(try b.run(["mark", "foodpin", "--skipped"]).status == 0)
         }
         #expect(try a.run(["reset", "--user", "alice"]).status == 0)
+        // The reset reaches the server first, even when its own push ran out of the budget on
+        // a loaded machine: the write from b arrives after it.
+        #expect(try a.run(["sync"]).status == 0)
         if writeAfterReset {
             // Stamped after the reset: a later process, so a later millisecond.
             #expect(try b.run(["mark", "foodpin", "--skipped"]).status == 0)
