@@ -46,8 +46,6 @@ package final class ReplicaSeenStore: AdministeredSeenStore {
     let lastSource = Locked<Source?>(nil)
     /// The failed contact the replica remembers, once read (`.some(nil)`: none).
     let contact = Locked<FailedContact??>(nil)
-    /// The server this replica belongs to: `ROLE@HOSTS:PORTS/DATABASE`.
-    let identity: String
 
     /// Opens (creating when missing) the replica `settings` names for the server `url`; the
     /// server itself is asked only when a call needs it. With
@@ -67,7 +65,6 @@ package final class ReplicaSeenStore: AdministeredSeenStore {
         var localOptions = options.sqlite
         localOptions.createIfMissing = !options.localOnly
         localOptions.readOnly = options.localOnly
-        self.identity = try ReplicaName.identity(url: url, environment: environment)
         self.local = try SQLiteSeenStore(path: path, options: localOptions, now: now)
         self.path = path
         self.url = url
@@ -83,11 +80,17 @@ package final class ReplicaSeenStore: AdministeredSeenStore {
     /// Refuses a replica made for another server, database or role: none of its outbox may
     /// reach this server, and none of its records may answer for it. A replica that does not
     /// say yet (made before replicas recorded it) is taken as this server's.
+    ///
+    /// The replica keeps the server's identity (`ROLE@HOSTS:PORTS/DATABASE`, which libpq's
+    /// parser works out) and the key of the URL and variables it was last checked with
+    /// (``ReplicaName/key(url:environment:)``): a launch with the same key is the same server,
+    /// and only a new spelling is parsed.
     private func checkServer(adopting: Bool) throws(SeenStoreError) {
         // A local-only open of a replica without the tables reads nothing of them.
-        let recorded = try? readMeta("server")
-        if let recorded {
-            guard recorded != identity else { return }
+        let key = ReplicaName.key(url: url, environment: environment)
+        if let checked = try? readMeta("serverKey"), checked == key { return }
+        let identity = try ReplicaName.identity(url: url, environment: environment)
+        if let recorded = try? readMeta("server"), recorded != identity {
             throw .cannotOpen(
                 path: path,
                 reason: "it is the replica of \(recorded), not of \(identity); nothing of one "
@@ -97,7 +100,10 @@ package final class ReplicaSeenStore: AdministeredSeenStore {
         }
         guard adopting else { return }
         try local.withConnection { connection throws(SQLiteError) in
-            try Self.writeMeta("server", identity, on: connection)
+            try connection.immediateTransaction { () throws(SQLiteError) in
+                try Self.writeMeta("server", identity, on: connection)
+                try Self.writeMeta("serverKey", key, on: connection)
+            }
         }
     }
 

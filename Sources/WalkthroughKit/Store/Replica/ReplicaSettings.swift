@@ -80,6 +80,19 @@ enum ReplicaName {
         return cleaned + "-" + FNV1a.hex(FNV1a.hash64(identity.utf8)) + ".sqlite3"
     }
 
+    /// What the server a replica belongs to is worked out from, as text, without libpq: the
+    /// URL without its password, the `PG*` variables ``identity(url:environment:)`` reads, and
+    /// the user id. Two launches with the same key have the same identity, so a replica that
+    /// recorded the key answers the check without loading libpq (a launch that asks no server
+    /// need not pay for it).
+    static func key(url: String, environment: [String: String]) -> String {
+        let variables = ["PGUSER", "PGHOST", "PGPORT", "PGDATABASE"].map {
+            "\($0)=\(environment[$0] ?? "")"
+        }
+        return ([PostgresConnectionInfo.redact(url), "uid=\(geteuid())"] + variables)
+            .joined(separator: "\n")
+    }
+
     /// The server a replica belongs to: `ROLE@HOSTS:PORTS/DATABASE`, as libpq would connect
     /// (the URL's, else `PGUSER`, `PGHOST`, `PGPORT`, `PGDATABASE`, else libpq's defaults).
     /// No password, no other parameter.

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Builds the README's embedding host against a tagged WalkthroughKit, as a package that
+# depends on a release does: `.package(url: "file://…", from: "9.9.9")`. SwiftPM refuses a
+# versioned dependency whose manifest carries unsafe build flags (a path or branch dependency
+# is exempt, which is why the README's path manifest could not show it).
+#
+#   scripts/check-versioned-dependency.sh
+#
+# It clones this checkout's committed HEAD into a scratch git repository, tags it 9.9.9, writes
+# the README's manifest (with the dependency by version) and snippet into a scratch package,
+# builds it, and runs the host from an empty folder with no terminal: it must print the tool's
+# own work and exit 0. Everything it makes is under one temporary folder, removed on every exit.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root="$PWD"
+
+scratch="$(mktemp -d)"
+trap 'rm -rf "$scratch"' EXIT
+
+say() { printf 'versioned-dependency: %s\n' "$*"; }
+
+# The README's blocks whose info string is `swift NAME`.
+readme_block() {
+    awk -v marker="\`\`\`swift $1" '
+        $0 == marker { inside = 1; next }
+        inside && $0 == "```" { exit }
+        inside { print }
+    ' README.md
+}
+
+say "cloning HEAD ($(git rev-parse --short HEAD)) into a scratch repository, tagged 9.9.9"
+git clone --quiet --no-hardlinks "$root" "$scratch/WalkthroughKit"
+git -C "$scratch/WalkthroughKit" -c user.name=ci -c user.email=ci@localhost \
+    tag -a 9.9.9 -m "a release for the versioned-dependency check"
+
+host="$scratch/YourTool"
+mkdir -p "$host/Sources/YourTool/walkthroughs"
+manifest="$(readme_block manifest)"
+snippet="$(readme_block snippet)"
+if [ -z "$manifest" ] || [ -z "$snippet" ]; then
+    echo "versioned-dependency: README.md has no \`\`\`swift manifest or snippet block" >&2
+    exit 1
+fi
+dependency='.package(url: "file://'"$scratch"'/WalkthroughKit", from: "9.9.9")'
+if ! grep -q '\.package(path: "\.\./WalkthroughKit")' <<<"$manifest"; then
+    echo "versioned-dependency: the README's manifest no longer depends on ../WalkthroughKit by path; update this script" >&2
+    exit 1
+fi
+printf '%s\n' "$manifest" \
+    | DEPENDENCY="$dependency" python3 -c 'import os, sys
+sys.stdout.write(sys.stdin.read().replace(".package(path: \"../WalkthroughKit\")", os.environ["DEPENDENCY"]))' \
+    >"$host/Package.swift"
+printf '%s\n' "$snippet" >"$host/Sources/YourTool/main.swift"
+cp -R walkthroughs/foodpin.json walkthroughs/images "$host/Sources/YourTool/walkthroughs/"
+
+say "building the README's host against WalkthroughKit from: 9.9.9"
+log="$scratch/build.log"
+if ! swift build --package-path "$host" >"$log" 2>&1; then
+    tail -n 40 "$log" >&2
+    echo "versioned-dependency: the host does not build against the tagged WalkthroughKit (above)" >&2
+    exit 1
+fi
+grep -E '^(Computing version|Fetching|Cloning|Working copy)' "$log" | sed 's/^/  /' || true
+
+empty="$scratch/empty"
+mkdir -p "$empty"
+output="$(cd "$empty" && env -i HOME="$empty" XDG_STATE_HOME="$empty/state" LOGNAME=root \
+    PATH=/usr/bin:/bin "$host/.build/debug/YourTool" </dev/null)"
+if [ "$output" != "Your tool's own work." ]; then
+    echo "versioned-dependency: the host printed '$output', not its own work" >&2
+    exit 1
+fi
+say "the host built against the tagged release and ran: $output"
