@@ -139,10 +139,10 @@ let package = Package(
     ]
 )
 
-// Strict settings for every Swift target, from one place. In release builds, code reaches a
-// generic type's metadata through its accessor rather than by demangling the type's name at run
-// time, which also looks up each conformance it needs in every loaded library: the first
-// lookups cost an embedding host's launch 0.4 M instructions (docs/benchmarks.md).
+// Strict settings for every Swift target, from one place. No unsafe flags: SwiftPM refuses a
+// package that depends on a tagged WalkthroughKit whose manifest has any
+// (scripts/check-versioned-dependency.sh builds such a package); a flag only the static build
+// wants is passed by scripts/build-static.sh.
 for target in package.targets where target.type != .system {
     target.swiftSettings =
         (target.swiftSettings ?? []) + [
@@ -150,8 +150,5 @@ for target in package.targets where target.type != .system {
             .enableUpcomingFeature("ExistentialAny"),
             .enableUpcomingFeature("InternalImportsByDefault"),
             .enableUpcomingFeature("MemberImportVisibility"),
-            .unsafeFlags(
-                ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"],
-                .when(configuration: .release)),
         ]
 }

@@ -68,6 +68,11 @@ fi
 # Sources/CLibPQ, CPNG and CJPEG, which load libpq.so.5, libpng16.so.16 and libjpeg.so.62 on
 # first use in the dynamic builds, give way to the archives.
 flags=(-Xcc -DWALKTHROUGH_STATIC_LIBPQ -Xcc -DWALKTHROUGH_STATIC_IMAGE_LIBRARIES)
+# Code reaches a generic type's metadata through its accessor rather than by demangling the
+# type's name at run time, which also looks up each conformance it needs: fewer instructions
+# at launch. An unsafe flag, so here and not in Package.swift, where it would keep any package
+# from depending on a tagged release.
+flags+=(-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors)
 flags+=(-Xlinker -L"$pglib" -Xlinker -L"$deps")
 for library in "${libraries[@]}"; do flags+=(-Xlinker "$library"); done
 # The launch's functions side by side (scripts/static/launch-order.txt, written by
