@@ -4,7 +4,8 @@ import WalkthroughTestSupport
 
 /// `walkthrough goal NAME` is a `goal` event: `events` lists it in its place in time, with its
 /// name in `"goal"` and the keys of every event, on SQLite and on PostgreSQL (directly, through
-/// pgbouncer, and pushed through the replica); `events ID` and the funnel leave it out.
+/// pgbouncer, and pushed through the replica, also after waiting in its outbox while the server
+/// refused); `events ID` and the funnel leave it out.
 @Suite(.serialized)
 struct GoalEventEndToEndTests {
     typealias Backend = EventsEndToEndTests.Backend
@@ -88,6 +89,38 @@ struct GoalEventEndToEndTests {
         #expect(stats["completed"] as? Int == 1)
         let pages = try #require(stats["pages"] as? [[String: Any]])
         #expect(pages.map { $0["reached"] as? Int } == [1, 1, 1])
+    }
+
+    /// A goal reached while the server refuses waits in the replica's outbox; once `sync`
+    /// pushes it, `events` (the server's) lists it with the time it was reached, once.
+    @Test(.enabled(if: TestPostgres.unavailableReason == nil, "no PostgreSQL server"))
+    func aGoalQueuedInTheReplicaIsListedOnceItIsPushed() throws {
+        let server = try TestPostgres.shared()
+        let machine = try FleetMachine(server: server, url: try server.freshDatabaseURL())
+        #expect(try machine.run(["db", "migrate"]).status == 0)
+
+        machine.proxy.mode = .refuse
+        let goal = try machine.run(["goal", "first-pin", "--user", "alice"])
+        #expect(goal.status == 0, "\(goal.standardError)")
+        let reached = Date()
+        machine.proxy.mode = .forward
+        let sync = try machine.run(["sync"])
+        #expect(sync.status == 0, "\(sync.standardError)")
+
+        let listed = try machine.run(["events", "--user", "alice"])
+        #expect(listed.status == 0, "\(listed.standardError)")
+        let lines = try listed.standardOutput.split(separator: "\n").map {
+            try #require(
+                try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        #expect(lines.count == 1, "\(listed.standardOutput)")
+        #expect(lines.first?["event"] as? String == "goal")
+        #expect(lines.first?["goal"] as? String == "first-pin")
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let text = try #require(lines.first?["time"] as? String)
+        let time = try #require(formatter.date(from: text))
+        #expect(time <= reached, "the time it was reached, not the time it was pushed")
     }
 
     @Test func eventsOffRecordsNoGoal() throws {
