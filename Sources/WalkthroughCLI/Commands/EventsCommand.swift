@@ -6,9 +6,12 @@ import WalkthroughKit
 ///
 /// One object a line: `{"time","user","walkthrough","version","event","page","outcome",
 /// "locale"}`, plus `"resumed"` and `"forced"` on `started` and `"signal"` on `interrupted`;
-/// `page` counts from 1, `time` is RFC 3339 in UTC with milliseconds. Only reads, a thousand
-/// events at a time; a store that does not exist yet, or one written before events existed
-/// (schema version 1), prints nothing and is left as it is.
+/// `page` counts from 1, `time` is RFC 3339 in UTC with milliseconds. A goal a user reached
+/// (`walkthrough goal`) is a `goal` event in its place in time, its name in `"goal"`, with no
+/// walkthrough, version or page (`null`): it belongs to no walkthrough, so `events ID` leaves
+/// it out. Only reads, a thousand events (and goals) at a time; a store that does not exist
+/// yet, or one written before events existed (schema version 1), prints nothing and is left
+/// as it is.
 struct EventsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         name: "events",
@@ -16,9 +19,10 @@ struct EventsCommand: ParsableCommand {
         discussion: """
             One JSON object a line: {time, user, walkthrough, version, event, page, outcome, \
             locale, variant}, plus resumed and forced on started, signal on interrupted and \
-            experiment on exposed. event is started, page, finished, quit, interrupted or \
-            exposed; variant is the user's group in the walkthrough's experiment (null outside \
-            one); page counts from 1. DATE is \
+            experiment on exposed. event is started, page, finished, quit, interrupted, \
+            exposed or goal (walkthrough goal: its name in goal; walkthrough, version and page \
+            null; not listed for an ID); variant is the user's group in the walkthrough's \
+            experiment (null outside one); page counts from 1. DATE is \
             YYYY-MM-DD or RFC 3339. Only reads. WALKTHROUGH_EVENTS=off stops recording; \
             'walkthrough events prune --before DATE' removes old ones.
             """,
@@ -59,12 +63,36 @@ struct EventsCommand: ParsableCommand {
             try Definitions.id(forRecordArgument: argument)
         }
         let filter = EventFilter(walkthrough: id, user: user, since: since)
-        try SeenStores.openIfPresent(path, environment: context.environment)?.forEachEvent(
-            matching: filter
-        ) { event in
-            context.print(Self.line(for: event))
+        guard let store = try SeenStores.openIfPresent(path, environment: context.environment)
+        else { return .success }
+        guard let experiments = SeenStoreCapabilities.experiments(store) else {
+            try store.forEachEvent(matching: filter) { context.print(Self.line(for: $0)) }
+            return .success
+        }
+        try experiments.forEachEventAndGoal(matching: filter) { recorded in
+            switch recorded {
+            case .session(let event): context.print(Self.line(for: event))
+            case .goal(let goal): context.print(Self.line(for: goal))
+            }
         }
         return .success
+    }
+
+    /// A goal reached, as a `goal` event: the keys of every event, the walkthrough's (and
+    /// the page, outcome, locale and variant) `null`, then `"goal"` with its name.
+    static func line(for goal: ReachedGoal) -> String {
+        JSONText.object([
+            ("time", .string(Timestamp.json(Timestamp(millisecondsSince1970: goal.time)))),
+            ("user", .string(goal.user)),
+            ("walkthrough", .null),
+            ("version", .null),
+            ("event", .string("goal")),
+            ("page", .null),
+            ("outcome", .null),
+            ("locale", .null),
+            ("variant", .null),
+            ("goal", .string(goal.goal)),
+        ]).renderedOnOneLine()
     }
 
     /// One event as a JSON Lines record.

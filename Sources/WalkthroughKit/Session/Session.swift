@@ -229,10 +229,21 @@ public final class Session {
     /// Records that a signal ended playing (an `interrupted` event naming it: `SIGINT`,
     /// `SIGTERM`, `SIGHUP`); the progress is already kept.
     ///
-    /// - Throws: Whatever the store throws.
+    /// A signal asks the process to end: on a store on a file (``SQLiteSeenStore``, the
+    /// fleet's replica) the event waits at most one second for another process's lock, not
+    /// the busy timeout, and is not recorded when the lock is still held then.
+    ///
+    /// - Throws: Whatever the store throws: ``SeenStoreError/locked(path:timeout:)`` after that
+    ///   second.
     public func interrupted(by signal: String) throws {
-        try store(nil, events: [.init(.interrupted(signal: signal), page: navigator.index)])
+        try store(
+            nil, events: [.init(.interrupted(signal: signal), page: navigator.index)],
+            waitingAtMost: Self.interruptedLockWait)
     }
+
+    /// How long ``interrupted(by:)`` waits for another process's lock on the store: one
+    /// second.
+    package static let interruptedLockWait: Duration = .seconds(1)
 
     /// Moves to the next page, or on the last page finishes as completed.
     ///
@@ -299,9 +310,11 @@ public final class Session {
     }
 
     /// Writes `change` and, where the store records them and the session may, `events`, in
-    /// one transaction; a store that keeps no events gets the change alone.
+    /// one transaction; a store that keeps no events gets the change alone. With `limit`, a
+    /// store on a file waits at most that long for another process's lock.
     private func store(
-        _ change: SessionStep.Change?, events shownEvents: [SessionStep.Event]
+        _ change: SessionStep.Change?, events shownEvents: [SessionStep.Event],
+        waitingAtMost limit: Duration? = nil
     )
         throws
     {
@@ -311,11 +324,15 @@ public final class Session {
         var change = change
         if case .progress(let page) = change { change = .progress(page: position(page)) }
         if recordsEvents, let recorder = SeenStoreCapabilities.eventRecording(store) {
-            try recorder.write(
-                SessionStep(
-                    user: user, walkthrough: walkthrough.id, version: walkthrough.version,
-                    change: change, events: events, locale: locale,
-                    variant: experiment?.variant, experiment: experiment?.experiment))
+            let step = SessionStep(
+                user: user, walkthrough: walkthrough.id, version: walkthrough.version,
+                change: change, events: events, locale: locale,
+                variant: experiment?.variant, experiment: experiment?.experiment)
+            if let limit, let limited = SeenStoreCapabilities.lockWaitLimited(store) {
+                try limited.write(step, waitingAtMost: limit)
+            } else {
+                try recorder.write(step)
+            }
             return
         }
         switch change {

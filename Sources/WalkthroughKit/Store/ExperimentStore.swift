@@ -23,6 +23,14 @@ package protocol ExperimentStore: EventRecordingStore {
     func experimentCounts(
         walkthrough: String, experiment: String, goal: String?
     ) throws -> [ExperimentCounts]
+
+    /// Up to `limit` goals reached after `after` (their time, then the order they were
+    /// written), oldest first, each with its key; only the user and the earliest time of
+    /// `filter` apply (a goal belongs to no walkthrough). A store that predates goals, or a
+    /// PostgreSQL role that may not read them, has none.
+    func goalPage(
+        matching filter: EventFilter, after: EventKey, limit: Int
+    ) throws -> [(item: ReachedGoal, key: EventKey)]
 }
 
 extension ExperimentStore {

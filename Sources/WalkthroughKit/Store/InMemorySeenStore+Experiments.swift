@@ -1,12 +1,5 @@
 // MARK: - Experiments
 
-/// A goal an ``InMemorySeenStore`` keeps: who reached which, and when (to the millisecond).
-struct ReachedGoal: Sendable, Hashable {
-    var time: Int64
-    var user: String
-    var goal: String
-}
-
 extension InMemorySeenStore: ExperimentStore {
     /// The group of the user's first `exposed` event in `experiment` of `walkthrough`, or
     /// `nil` when never exposed: the rule of the SQL stores (``ExperimentQueries``).
@@ -26,6 +19,24 @@ extension InMemorySeenStore: ExperimentStore {
     package func recordGoal(_ goal: String, user: String) {
         let stamp = now().millisecondsSince1970
         goalLog.withLock { $0.append(ReachedGoal(time: stamp, user: user, goal: goal)) }
+    }
+
+    /// A page of the goals `filter`'s user and time let through, in the order recorded (the
+    /// position in the log is the key's id).
+    package func goalPage(
+        matching filter: EventFilter, after: EventKey, limit: Int
+    ) -> [(item: ReachedGoal, key: EventKey)] {
+        let earliest = filter.since?.millisecondsSince1970 ?? Int64.min
+        let goals = goalLog.withLock { $0 }.enumerated().compactMap {
+            (offset, goal) -> (item: ReachedGoal, key: EventKey)? in
+            let key = EventKey(time: goal.time, id: Int64(offset))
+            guard (key.time, key.id) > (after.time, after.id), goal.time >= earliest,
+                filter.user.map({ $0.utf8.elementsEqual(goal.user.utf8) }) ?? true
+            else { return nil }
+            return (goal, key)
+        }
+        let ordered = goals.sorted { ($0.key.time, $0.key.id) < ($1.key.time, $1.key.id) }
+        return Array(ordered.prefix(limit))
     }
 
     /// The counts per group, as the SQL stores' one query counts them: a user's exposure is

@@ -62,9 +62,15 @@ extension SQLiteSeenStore {
     ///
     /// - Precondition: `version >= 1`, and pages are 0 or more.
     public func write(_ step: SessionStep) throws(SeenStoreError) {
+        try write(step, waitingAtMost: options.busyTimeout)
+    }
+
+    /// ``write(_:)``, waiting at most `limit` (never longer than the busy timeout) for another
+    /// process's lock: the `interrupted` event after a signal (``LockWaitLimitedStore``).
+    package func write(_ step: SessionStep, waitingAtMost limit: Duration) throws(SeenStoreError) {
         precondition(step.version >= 1, "a walkthrough's version is 1 or more")
         let stamp = now().millisecondsSince1970
-        try withConnection { connection throws(SQLiteError) in
+        try withConnection(waitingAtMost: limit) { connection throws(SQLiteError) in
             try connection.immediateTransaction { () throws(SQLiteError) in
                 try Self.apply(step, stamp: stamp, on: connection)
             }
@@ -400,3 +406,5 @@ struct EventColumns {
         }
     }
 }
+
+extension SQLiteSeenStore: LockWaitLimitedStore {}

@@ -10,6 +10,14 @@ extension SQLiteSeenStore: ExperimentStore {
         static let counts = ExperimentQueries.counts(
             events: "events", goals: "goals", userColumn: "user", parameter: { "?\($0)" })
         static let insertGoal = "INSERT INTO goals (time, user, goal) VALUES (?1, ?2, ?3)"
+        /// A page of goals after (`?3` time, `?4` id), oldest first; `?1` the user (`NULL`
+        /// for any), `?2` the earliest time, `?5` how many.
+        static let goalPage = """
+            SELECT time, user, goal, id FROM goals
+            WHERE (?1 IS NULL OR user = ?1) AND time >= ?2
+                AND (time > ?3 OR (time = ?3 AND id > ?4))
+            ORDER BY time, id LIMIT ?5
+            """
     }
 
     /// Whether the file has exposures and goals: every store that writes, and a read-only
@@ -53,6 +61,44 @@ extension SQLiteSeenStore: ExperimentStore {
             try statement.bind(user, at: 2)
             try statement.bind(goal, at: 3)
             try statement.run()
+        }
+    }
+
+    /// A page of the goals `filter`'s user and time let through (keyset paging on time and
+    /// id, as the events).
+    package func goalPage(
+        matching filter: EventFilter, after: EventKey, limit: Int
+    ) throws(SeenStoreError) -> [(item: ReachedGoal, key: EventKey)] {
+        guard hasExperiments else { return [] }
+        return try withConnection { connection throws(SQLiteError) in
+            try connection.withStatement(ExperimentSQL.goalPage) {
+                statement throws(SQLiteError) -> [(item: ReachedGoal, key: EventKey)] in
+                if let user = filter.user {
+                    try statement.bind(user, at: 1)
+                } else {
+                    try statement.bindNull(at: 1)
+                }
+                try statement.bind(filter.since?.millisecondsSince1970 ?? Int64.min, at: 2)
+                try statement.bind(after.time, at: 3)
+                try statement.bind(after.id, at: 4)
+                try statement.bind(limit, at: 5)
+                var goals: [(item: ReachedGoal, key: EventKey)] = []
+                while try statement.step() {
+                    let time = statement.int64(at: 0)
+                    guard statement.storageClass(at: 0) == SQLITE_INTEGER,
+                        Self.updatedAtRange.contains(time)
+                    else {
+                        throw SQLiteError(
+                            code: SQLITE_CORRUPT,
+                            message: "the goals table holds a time out of range",
+                            sql: statement.sql, path: statement.path, operation: .step)
+                    }
+                    let goal = ReachedGoal(
+                        time: time, user: statement.text(at: 1), goal: statement.text(at: 2))
+                    goals.append((goal, EventKey(time: goal.time, id: statement.int64(at: 3))))
+                }
+                return goals
+            }
         }
     }
 

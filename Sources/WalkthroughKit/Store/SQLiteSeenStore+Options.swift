@@ -59,8 +59,11 @@ extension SQLiteSeenStore {
 
         /// The busy timeout in whole milliseconds, as `sqlite3_busy_timeout` takes it: negative
         /// durations count as 0, huge ones are capped at `Int32.max`.
-        var busyTimeoutMilliseconds: Int32 {
-            let (seconds, attoseconds) = busyTimeout.components
+        var busyTimeoutMilliseconds: Int32 { Self.milliseconds(busyTimeout) }
+
+        /// `duration` in whole milliseconds, as ``busyTimeoutMilliseconds`` counts them.
+        static func milliseconds(_ duration: Duration) -> Int32 {
+            let (seconds, attoseconds) = duration.components
             guard seconds >= 0, attoseconds >= 0 else { return 0 }
             guard seconds < Int64(Int32.max) / 1000 else { return Int32.max }
             return Int32(seconds * 1000 + attoseconds / 1_000_000_000_000_000)

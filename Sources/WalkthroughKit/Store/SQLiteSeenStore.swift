@@ -251,6 +251,25 @@ public final class SQLiteSeenStore: EventRecordingStore {
         }
     }
 
+    /// ``withConnection(_:)`` whose statements wait at most `limit` for another process's lock
+    /// (never longer than the store's busy timeout); the connection's own timeout is back in
+    /// force when it returns, before any other caller has the connection.
+    func withConnection<Result: Sendable>(
+        waitingAtMost limit: Duration, _ body: (Connection) throws(SQLiteError) -> Result
+    ) throws(SeenStoreError) -> Result {
+        guard limit < options.busyTimeout else { return try withConnection(body) }
+        do {
+            return try connection.withLock { connection throws(SQLiteError) in
+                let usual = connection.busyTimeout
+                connection.setBusyTimeout(milliseconds: Options.milliseconds(limit))
+                defer { connection.setBusyTimeout(milliseconds: Options.milliseconds(usual)) }
+                return try body(connection)
+            }
+        } catch {
+            throw SeenStoreError(error, busyTimeout: limit)
+        }
+    }
+
     /// The earliest and latest `updated_at` the store reads back: the years 1 to 9999, in
     /// milliseconds since 1970.
     package static let updatedAtRange: ClosedRange<Int64> =

@@ -21,6 +21,14 @@ package enum SeenStoreCapabilities {
         return store as? any ExperimentStore
     }
 
+    /// The store as one that can make a write with less patience for another process's lock,
+    /// or `nil`: only the package's stores on a file (a host's own type cannot conform).
+    package static func lockWaitLimited(_ store: any SeenStore) -> (any LockWaitLimitedStore)? {
+        if let sqlite = store as? SQLiteSeenStore { return sqlite }
+        if let replica = store as? ReplicaSeenStore { return replica }
+        return nil
+    }
+
     /// The store as one the `walkthrough` command administers, or `nil`.
     package static func administered(_ store: any SeenStore) -> (any AdministeredSeenStore)? {
         if let known = known(store) { return known.administered }

@@ -46,11 +46,15 @@ extension Session {
     /// Records how playing stopped when it stopped part-way: a `quit` or an `interrupted`
     /// event (the progress is already kept). Finishing was recorded by the move itself.
     ///
-    /// - Throws: The store's error.
+    /// After a signal the `interrupted` event is only tried (``Session/interrupted(by:)``
+    /// waits a second at most for another process's lock): the signal's status ends the
+    /// process whatever the store answers, and the page reached is already durable.
+    ///
+    /// - Throws: The store's error when the `quit` event could not be recorded.
     func recordEnd(_ result: PlayResult) throws -> PlayResult {
         switch result {
         case .quit: try quit()
-        case .interrupted(let signal): try interrupted(by: signal.description)
+        case .interrupted(let signal): try? interrupted(by: signal.description)
         case .completed, .skipped: break
         }
         return result

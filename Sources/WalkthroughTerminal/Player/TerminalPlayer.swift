@@ -118,6 +118,9 @@ public final class TerminalPlayer {
             // The terminal went away (its window closed): as SIGHUP.
             result = .interrupted(.hangup)
         }
+        // The terminal is the user's again before the end is recorded: after a signal that
+        // write may wait (a second at most) for another process's lock.
+        terminal.restore()
         return try session.recordEnd(result)
     }
 

@@ -224,6 +224,70 @@ struct TerminalPlayTests {
         #expect(record["lastPage"] as? Int == 2)
     }
 
+    /// Another process holds the store's write lock (an `sqlite3` shell in `BEGIN IMMEDIATE`)
+    /// when the signal comes: the player leaves the terminal as it was and exits with the
+    /// signal's status within 2 s (it tries the `interrupted` event for a second, not the 60 s
+    /// busy timeout); the page reached was durable before the signal.
+    @Test(arguments: [
+        ("C-c", 0, 130, "SIGINT"), ("", SIGTERM, 143, "SIGTERM"), ("", SIGHUP, 129, "SIGHUP"),
+    ])
+    func aSignalEndsThePlayerWithinTwoSecondsWhileAnotherProcessHoldsTheLock(
+        key: String, signal: Int32, status: Int, name: String
+    ) throws {
+        let sandbox = try sandbox()
+        let files = sandbox.folder.path
+        let play =
+            "sh -c 'echo $$ > \(files)/pid; exec \"$0\" play foodpin' "
+            + TmuxSession.quoted(walkthroughBinary)
+        let script = """
+            cd \(TmuxSession.quoted(files)) && stty -g > before && \(play); \
+            echo "status=$?"; stty -g > after; exec sleep 600
+            """
+        let tmux = try pane(sandbox, script)
+        defer { tmux.kill() }
+        #expect(tmux.waitFor("● ○ ○  1/3"))
+        try tmux.sendKeys("Right")
+        // The page is drawn once its move is committed.
+        #expect(tmux.waitFor("○ ● ○  2/3"))
+
+        let holder = try ChildProcess(["/usr/bin/sqlite3", sandbox.database])
+        holder.send("BEGIN IMMEDIATE;\n.print holding\n")
+        try #require(holder.waitForOutput("holding"), "\(holder.standardError)")
+        let sent = ContinuousClock.now
+        if key.isEmpty {
+            let pid = try String(contentsOfFile: files + "/pid", encoding: .utf8)
+            let number = try #require(pid_t(pid.trimmingCharacters(in: .whitespacesAndNewlines)))
+            #expect(kill(number, signal) == 0)
+        } else {
+            try tmux.sendKeys(key)
+        }
+        #expect(tmux.waitFor("status=\(status)"), "\((try? tmux.capture()) ?? [])")
+        let elapsed = ContinuousClock.now - sent
+        #expect(elapsed < .seconds(2), "exited \(elapsed) after \(name), the lock held")
+        #expect(tmux.waitFor("Interrupted by \(name) at page 2/3; progress kept"))
+        #expect(try tmux.format("#{alternate_on}") == "0", "the normal screen is back")
+        #expect(try tmux.format("#{cursor_flag}") == "1", "the cursor is visible")
+        var after = ""
+        for _ in 0..<500 where after.isEmpty {
+            after = (try? String(contentsOfFile: files + "/after", encoding: .utf8)) ?? ""
+            usleep(20_000)
+        }
+        let before = try String(contentsOfFile: files + "/before", encoding: .utf8)
+        #expect(!before.isEmpty)
+        #expect(before == after, "stty -g is the same before and after")
+
+        holder.send("COMMIT;\n.quit\n")
+        #expect(holder.wait() == 0)
+        let record = try #require(try sandbox.recordsFromStatus().first)
+        #expect(record["outcome"] as? String == "inProgress")
+        #expect(record["lastPage"] as? Int == 2)
+        // The lock outlived the player's second: its `interrupted` event was given up.
+        let events = try sandbox.execute(["events"])
+        #expect(events.status == 0, "\(events.standardError)")
+        #expect(events.standardOutput.contains(#""event":"page","page":2"#))
+        #expect(!events.standardOutput.contains(#""interrupted""#), "\(events.standardOutput)")
+    }
+
     // MARK: - Drawing
 
     @Test func aResizeRedrawsAtTheNewWidth() throws {

@@ -121,4 +121,35 @@ struct SessionStoreTests {
         #expect(session.navigator.index == 2)
         #expect(try store.record(user: "alice", walkthrough: "foodpin")?.lastPage == 2)
     }
+
+    /// A signal asks the process to end: the `interrupted` event waits a second at most for
+    /// another process's lock; the writes before and after it keep the store's busy timeout.
+    @Test func theInterruptedEventWaitsASecondAtMostForALockOtherWritesTheirWholeTimeout() throws {
+        let patient = try SQLiteSeenStore(path: path, options: .init(busyTimeout: .seconds(3)))
+        let session = try Session(walkthrough: Self.tour(), user: "alice", store: patient)
+        try session.start()
+        try session.next()
+
+        let holder = try RawDatabase(path)
+        try holder.exec("BEGIN IMMEDIATE")
+        var started = ContinuousClock.now
+        #expect(throws: SeenStoreError.locked(path: path, timeout: .seconds(1))) {
+            try session.interrupted(by: "SIGTERM")
+        }
+        let interrupted = ContinuousClock.now - started
+        #expect(interrupted < .seconds(2), "the interrupted event waited \(interrupted)")
+        started = ContinuousClock.now
+        #expect(throws: SeenStoreError.locked(path: path, timeout: .seconds(3))) {
+            try session.quit()
+        }
+        let quit = ContinuousClock.now - started
+        #expect(
+            quit > .seconds(2), "the next write waited only \(quit): its patience was not restored")
+        try holder.exec("COMMIT")
+
+        try session.interrupted(by: "SIGTERM")
+        let names = try patient.events().map(\.kind.name)
+        #expect(names == ["started", "page", "page", "interrupted"])
+        #expect(try patient.record(user: "alice", walkthrough: "foodpin")?.lastPage == 1)
+    }
 }

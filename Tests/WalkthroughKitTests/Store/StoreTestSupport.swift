@@ -304,4 +304,9 @@ extension FolderBoundStore: ExperimentStore {
         try experiments.experimentCounts(
             walkthrough: walkthrough, experiment: experiment, goal: goal)
     }
+    func goalPage(
+        matching filter: EventFilter, after: EventKey, limit: Int
+    ) throws -> [(item: ReachedGoal, key: EventKey)] {
+        try experiments.goalPage(matching: filter, after: after, limit: limit)
+    }
 }

@@ -230,4 +230,9 @@ package enum SeenSQL {
     /// can neither read nor write, instead of failing the whole reset.
     package static let mayResetGoals =
         "SELECT has_table_privilege('walkthrough_goals', 'DELETE')"
+
+    /// Whether this PostgreSQL role may read goals: `walkthrough events` lists them as `goal`
+    /// events only then (a role granted only the records and events lists those).
+    package static let mayReadGoals =
+        "SELECT has_table_privilege('walkthrough_goals', 'SELECT')"
 }

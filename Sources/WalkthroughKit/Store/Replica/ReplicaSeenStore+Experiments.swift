@@ -28,6 +28,17 @@ extension ReplicaSeenStore: ExperimentStore {
         pushWithinBudget()
     }
 
+    /// The goals for `walkthrough events`: the server's, once this machine's outbox is pushed,
+    /// for the administrative views (as the events); else this machine's.
+    package func goalPage(
+        matching filter: EventFilter, after: EventKey, limit: Int
+    ) throws -> [(item: ReachedGoal, key: EventKey)] {
+        if options.administrative {
+            return try presentServer()?.goalPage(matching: filter, after: after, limit: limit) ?? []
+        }
+        return try local.goalPage(matching: filter, after: after, limit: limit)
+    }
+
     /// The fleet's figures: the server's, once this machine's outbox is pushed.
     package func experimentCounts(
         walkthrough: String, experiment: String, goal: String?

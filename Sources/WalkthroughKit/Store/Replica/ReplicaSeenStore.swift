@@ -12,7 +12,7 @@
 /// The administrative views (`sync`, `db`, `import`, `export`, `events`, `stats`, `status`,
 /// `reset --all-users`) open it with ``StoreOpenOptions/administrative``: they push the outbox
 /// first, then read and write the server, waiting as libpq says.
-package final class ReplicaSeenStore: AdministeredSeenStore {
+package final class ReplicaSeenStore: AdministeredSeenStore, LockWaitLimitedStore {
     /// Where a read's answer came from.
     package enum Source: String, Sendable {
         /// The replica, fresh enough.
@@ -202,10 +202,16 @@ package final class ReplicaSeenStore: AdministeredSeenStore {
     /// Commits the step and its outbox entry in one transaction of the replica (durable here
     /// when it returns), then pushes within the budget.
     package func write(_ step: SessionStep) throws(SeenStoreError) {
+        try write(step, waitingAtMost: local.options.busyTimeout)
+    }
+
+    /// ``write(_:)``, waiting at most `limit` for another process's lock on the replica's file
+    /// (``LockWaitLimitedStore``); the push that follows keeps the network budget.
+    package func write(_ step: SessionStep, waitingAtMost limit: Duration) throws(SeenStoreError) {
         precondition(step.version >= 1, "a walkthrough's version is 1 or more")
         try checkUser(step.user)
         let stamp = now().millisecondsSince1970
-        try local.withConnection { connection throws(SQLiteError) in
+        try local.withConnection(waitingAtMost: limit) { connection throws(SQLiteError) in
             try connection.immediateTransaction { () throws(SQLiteError) in
                 try SQLiteSeenStore.apply(step, stamp: stamp, on: connection)
                 let record = try connection.withStatement(SQLiteSeenStore.SQL.record) {
