@@ -165,4 +165,33 @@ struct FleetGrantTests {
         let pushes = try RawPostgres(admin).scalar("SELECT count(*) FROM walkthrough_pushes")
         #expect(pushes == "100")
     }
+
+    /// Under row security, a mark for another user made while the server could not be asked
+    /// (the role's user not known yet) is refused by the server at the push: it is kept with
+    /// the server's reason, `sync` exits 74 and says so, and it is never counted as pushed.
+    @Test func aPushRowSecurityRefusesIsKeptAndReported() throws {
+        let (server, admin, role) = try store()
+        defer { dropRole(role, at: admin) }
+        let setup = try Sandbox()
+        let secured = try setup.execute(["db", "migrate", "--row-security", "--db", admin])
+        #expect(secured.status == 0, "\(secured.standardError)")
+        #expect(try setup.execute(["db", "grant", role, "--apply", "--db", admin]).status == 0)
+        let database = try #require(RawPostgres.parse(admin)["dbname"])
+        let machine = try FleetMachine(
+            server: server, url: server.url(database: database, user: role, password: "pw"))
+        machine.proxy.mode = .refuse
+        let mark = try machine.run(["mark", "foodpin", "--user", "someone-else"])
+        #expect(mark.status == 0, "\(mark.standardError)")
+        machine.proxy.mode = .forward
+        let sync = try machine.run(["sync", "--json"])
+        #expect(sync.status == 74)
+        let report = try json(sync.standardOutput)
+        #expect(report["pushed"] as? Int == 0)
+        #expect(report["refused"] as? Int == 1)
+        #expect(report["server"] as? String == "reached")
+        #expect(sync.standardError.contains("row-level security"), "\(sync.standardError)")
+        #expect(
+            try machine.replicaRows("SELECT user FROM replica_refused") == ["someone-else"])
+        #expect(try serverRecords(admin).isEmpty)
+    }
 }

@@ -120,8 +120,8 @@ struct DefinitionResolverTests {
 
     @Test func aNameEndingInJSONIsNotAnId() throws {
         let folders = try Folders()
-        try folders.define("first/other.json", id: "tour.json")
-        #expect(throws: DefinitionError.self) { try folders.resolver.resolve("tour.json") }
+        try folders.define("first/other.json", id: "nowhere.json")
+        #expect(throws: DefinitionError.self) { try folders.resolver.resolve("nowhere.json") }
     }
 
     @Test func notFoundNamesEveryPlaceSearched() throws {

@@ -75,6 +75,9 @@ struct PostgresEventMigrationTests {
                 == "t")
         #expect(
             try admin.scalar(
-                "SELECT count(*) FROM pg_policies WHERE tablename = 'walkthrough_events'") == "1")
+                """
+                SELECT count(*) FROM pg_policies
+                WHERE schemaname = current_schema() AND tablename = 'walkthrough_events'
+                """) == "1")
     }
 }
