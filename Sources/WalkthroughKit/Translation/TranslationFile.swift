@@ -63,6 +63,9 @@ package enum TranslationError: Error, Sendable, Hashable, CustomStringConvertibl
     case refused(file: String, line: Int, reason: String)
     /// A unit names a path the definition has no text at.
     case unknownText(path: String, line: Int)
+    /// A unit that names no path (a PO entry without msgctxt) whose source is that of no text,
+    /// or of `count` texts.
+    case unmatchedUnit(source: String, count: Int, line: Int)
     /// A unit was translated from another source than the definition's current one.
     case stale(paths: [String])
     /// A target holds a character no definition text may: a control or bidirectional control.
@@ -84,6 +87,11 @@ package enum TranslationError: Error, Sendable, Hashable, CustomStringConvertibl
             return
                 "the unit \(CharacterSafety.quoted(path))\(place) names no text of the "
                 + "definition"
+        case .unmatchedUnit(let source, let count, let line):
+            let which = count == 0 ? "no text" : "\(count) texts"
+            return
+                "the entry at line \(line) has no msgctxt, and \(which) of the definition "
+                + "\(count > 1 ? "have" : "has") its source \(CharacterSafety.quoted(source))"
         case .stale(let paths):
             return
                 "\(paths.count) unit\(paths.count == 1 ? " was" : "s were") translated from an "

@@ -95,11 +95,8 @@ package struct TranslationImport: Sendable, Hashable {
         var matches = texts.filter { unit.fingerprint != nil && $0.fingerprint == unit.fingerprint }
         if matches.isEmpty { matches = texts.filter { $0.source == unit.source } }
         guard matches.count == 1 else {
-            let source = CharacterSafety.quoted(String((unit.source ?? "").prefix(60)))
-            throw TranslationError.unknownText(
-                path: matches.isEmpty
-                    ? "no text has the source \(source)"
-                    : "\(matches.count) texts have the source \(source)",
+            throw TranslationError.unmatchedUnit(
+                source: String((unit.source ?? "").prefix(60)), count: matches.count,
                 line: unit.line)
         }
         return matches[0].path

@@ -38,7 +38,7 @@ package enum XLIFFReader {
                     let unit = try self.unit(child, file: file, index: units.count)
                     guard seen.insert(unit.path).inserted else {
                         throw TranslationError.malformed(
-                            file: file, line: 1,
+                            file: file, line: child.line,
                             reason: "a second unit \(CharacterSafety.quoted(unit.path))")
                     }
                     units.append(unit)
@@ -60,7 +60,7 @@ package enum XLIFFReader {
     ) throws(TranslationError) -> TranslationUnit {
         guard let id = element.attribute("id") else {
             throw TranslationError.malformed(
-                file: file, line: 1, reason: "unit \(index + 1) has no id")
+                file: file, line: element.line, reason: "unit \(index + 1) has no id")
         }
         var fingerprint: String?
         var source = ""
@@ -95,7 +95,7 @@ package enum XLIFFReader {
         }
         return TranslationUnit(
             path: id, source: source, target: target, fingerprint: fingerprint,
-            needsReview: needsReview, line: 1)
+            needsReview: needsReview, line: element.line)
     }
 
     /// The text of an element: its character data, `<cp>` characters and the text inside
@@ -114,7 +114,7 @@ package enum XLIFFReader {
                         let scalar = Unicode.Scalar(value)
                     else {
                         throw TranslationError.malformed(
-                            file: file, line: 1,
+                            file: file, line: inner.line,
                             reason:
                                 "unit \(CharacterSafety.quoted(unit)): a <cp> without a valid hex")
                     }
@@ -122,7 +122,7 @@ package enum XLIFFReader {
                 case "mrk", "pc": result += try text(of: inner, file: file, unit: unit)
                 default:
                     throw TranslationError.refused(
-                        file: file, line: 1,
+                        file: file, line: inner.line,
                         reason:
                             "unit \(CharacterSafety.quoted(unit)): <\(inner.localName)> (inline "
                             + "codes: no text of a walkthrough has them)")
@@ -130,7 +130,7 @@ package enum XLIFFReader {
             }
             if result.utf8.count > TranslationLimits.maximumStringSize {
                 throw TranslationError.refused(
-                    file: file, line: 1, reason: "a text longer than 1 MiB")
+                    file: file, line: element.line, reason: "a text longer than 1 MiB")
             }
         }
         return result

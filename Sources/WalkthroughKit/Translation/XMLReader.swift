@@ -87,7 +87,7 @@ package struct XMLReader {
                     flushText(&stack, &text)
                     guard root == nil else { throw malformed("a second root element") }
                     index += 1
-                    var element = XMLElement(qualifiedName: try self.name())
+                    var element = XMLElement(qualifiedName: try self.name(), line: line)
                     var selfClosing = false
                     while true {
                         let hadSpace = skipSpace()
@@ -311,6 +311,8 @@ package struct XMLReader {
 package struct XMLElement: Sendable, Hashable {
     /// The name as written, with its prefix (`xlf:unit`).
     package var qualifiedName: String
+    /// The line its start tag is on.
+    package var line = 1
     /// The attributes in order, names as written.
     package var attributes: [(name: String, value: String)] = []
     /// The children in order.

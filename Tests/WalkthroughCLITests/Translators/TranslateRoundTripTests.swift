@@ -155,6 +155,37 @@ import WalkthroughTestSupport
         #expect(status.standardOutput.contains("\"stale\": 0"))
     }
 
+    @Test func pofilterFindsNoBrokenEscapesNewlinesOrMarkupInOurPO() throws {
+        let sandbox = try Sandbox()
+        try sandbox.copyExample("foodpin.json")
+        let pofilter = try TranslatorTools.require("pofilter", package: "translate-toolkit")
+        let folder = sandbox.folder.path
+        #expect(
+            try sandbox.execute(
+                [
+                    "translate", "export", "foodpin", "--locale", "zh-Hant", "-o",
+                    folder + "/ours.po",
+                ]
+            ).status == 0)
+        let checks = [
+            "-t", "escapes", "-t", "newlines", "-t", "tabs", "-t", "printf", "-t", "xmltags",
+        ]
+        // pofilter writes the entries failing its checks, and no file when none does.
+        try TranslatorTools.run(
+            [pofilter] + checks + [folder + "/ours.po", folder + "/flagged.po"])
+        #expect(!FileManager.default.fileExists(atPath: folder + "/flagged.po"))
+        // A target given a newline its source lacks is flagged: the check can fail.
+        var text = try String(contentsOfFile: folder + "/ours.po", encoding: .utf8)
+        text = text.replacingOccurrences(
+            of: "msgstr \"在地圖上找到餐廳\"", with: "msgstr \"在地圖上找到餐廳\\n\"")
+        try text.write(toFile: folder + "/broken.po", atomically: true, encoding: .utf8)
+        try TranslatorTools.run(
+            [pofilter] + checks + [folder + "/broken.po", folder + "/flagged.po"])
+        let flagged = try String(contentsOfFile: folder + "/flagged.po", encoding: .utf8)
+        #expect(flagged.contains("# (pofilter) newlines"))
+        #expect(flagged.contains("msgctxt \"pages.locate.heading\""))
+    }
+
     @Test func importLeavesEveryOtherByteOfAHandFormattedDefinitionWhereItWas() throws {
         let sandbox = try Sandbox()
         // Tabs, keys in an odd order, a one-line object, a plain string, another language.
@@ -202,8 +233,16 @@ import WalkthroughTestSupport
         #expect(dry.status == 0, "\(dry.standardError)")
         #expect(dry.standardOutput.contains("3 texts changed, 3 fingerprints recorded (dry run"))
         #expect(try String(contentsOfFile: path, encoding: .utf8) == before)
+        // The file is replaced whole, keeping its permissions, with nothing left beside it.
+        #expect(chmod(path, 0o640) == 0)
         let result = try sandbox.execute(["translate", "import", file, "hand"])
         #expect(result.status == 0, "\(result.standardError)")
+        var info = stat()
+        #expect(stat(path, &info) == 0 && info.st_mode & 0o777 == 0o640)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: sandbox.definitions) == [
+                "hand.json"
+            ])
         let after = """
             {
             \t"pages" : [
