@@ -1,7 +1,7 @@
 /// One text of a walkthrough a translator translates, in one locale: where it is, the default
 /// locale's text, and the locale's text if it has one.
 package struct TranslationText: Sendable, Hashable {
-    /// The stable path of the text: `title`, `pages.ID.heading`, `pages.ID.content`,
+    /// The stable path of the text: `title`, `finishLabel`, `pages.ID.heading`, `pages.ID.content`,
     /// `pages.ID.imageAlt` (a page by its id, so that moving pages keeps the paths).
     package var path: String
     /// The default locale's text.
@@ -29,7 +29,8 @@ package enum TranslationCatalog {
     package static let pageFields: [LocalizedField] = [.heading, .content, .imageAlt]
 
     /// The texts of `walkthrough` in `locale` (a canonical tag, as ``Walkthrough/locales``
-    /// spells them): the title, then each page's heading, content and image alt text. Empty
+    /// spells them): the title, the finish label (when the definition gives its own), then
+    /// each page's heading, content and image alt text. Empty
     /// sources (a page without content) have nothing to translate and are left out.
     package static func texts(of walkthrough: Walkthrough, locale: String) -> [TranslationText] {
         let recorded = walkthrough.sourceFingerprints[locale] ?? [:]
@@ -42,6 +43,12 @@ package enum TranslationCatalog {
                     recordedFingerprint: recorded[path]))
         }
         add("title", walkthrough.title, walkthrough.translations[.title])
+        // A finish label the definition leaves to the default is the player's own words,
+        // translated with them.
+        if !walkthrough.hasDefaultFinishLabel {
+            add(
+                "finishLabel", walkthrough.finishLabel, walkthrough.translations[.finishLabel])
+        }
         for page in walkthrough.pages {
             add(path(page: page.id, field: .heading), page.heading, page.translations[.heading])
             add(path(page: page.id, field: .content), page.content, page.translations[.content])

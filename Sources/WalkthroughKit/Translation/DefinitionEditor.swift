@@ -149,9 +149,12 @@ package struct DefinitionEditor {
         return splices
     }
 
-    /// The value node of the field at a text's path (`title`, `pages.ID.FIELD`), or `nil`.
+    /// The value node of the field at a text's path (`title`, `finishLabel`, `pages.ID.FIELD`),
+    /// or `nil`.
     private func field(_ document: JSONDocument, path: String) -> Int? {
-        if path == "title" { return member(document, of: 0, where: { $0 == "title" }) }
+        if path == "title" || path == "finishLabel" {
+            return member(document, of: 0, where: { $0 == path })
+        }
         guard path.hasPrefix("pages."), let dot = path.lastIndex(of: ".") else { return nil }
         let name = String(path[path.index(after: dot)...])
         let id = String(path[path.index(path.startIndex, offsetBy: 6)..<dot])
