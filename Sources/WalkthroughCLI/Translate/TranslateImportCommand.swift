@@ -62,7 +62,10 @@ struct TranslateImportCommand: ParsableCommand {
         let bytes = try TranslationFiles.read(path, limit: DefinitionFormat.maximumFileSize)
         let folder = FileSystem.folder(of: path)
         let definition = try DefinitionLoader.load(bytes: bytes, name: path, baseDirectory: folder)
-        guard let written = file.locale, let tag = LanguageTag(written) else {
+        // gettext's tools (Poedit, Weblate) may write the POSIX form, zh_TW or pt_BR.
+        guard let written = file.locale,
+            let tag = LanguageTag(written) ?? LanguageTag(posixLocale: written)
+        else {
             throw TranslationError.wrongLocale(
                 "\(name) names no target locale (XLIFF trgLang, PO Language:)"
                     + (file.locale.map { ": \(CharacterSafety.quoted($0)) is not a BCP 47 tag" }

@@ -86,6 +86,7 @@ import WalkthroughTestSupport
         #expect(
             try sandbox.execute(
                 ["translate", "export", "foodpin", "--locale", "zh-Hant", "-o", file]).status == 0)
+        try TranslatorTools.msgfmtCheck(file)
         let polib = try TranslatorTools.polib()
         // wrapwidth=0: polib writes each string on one line (split after newlines), as
         // gettext's tools do with --no-wrap; the import reads wrapped strings as well.
@@ -127,6 +128,7 @@ import WalkthroughTestSupport
                     folder + "/ours.po",
                 ]
             ).status == 0)
+        try TranslatorTools.msgfmtCheck(folder + "/ours.po")
         // Ours → their XLIFF (1.1, as translate-toolkit writes it) → their PO.
         try TranslatorTools.run([po2xliff, "-i", folder + "/ours.po", "-o", folder + "/theirs.xlf"])
         let theirXLIFF = try String(contentsOfFile: folder + "/theirs.xlf", encoding: .utf8)
@@ -167,6 +169,7 @@ import WalkthroughTestSupport
                     folder + "/ours.po",
                 ]
             ).status == 0)
+        try TranslatorTools.msgfmtCheck(folder + "/ours.po")
         let checks = [
             "-t", "escapes", "-t", "newlines", "-t", "tabs", "-t", "printf", "-t", "xmltags",
         ]
@@ -312,6 +315,8 @@ import WalkthroughTestSupport
         try TranslatorTools.msgfmtCheck(
             try sandbox.folder.write(fresh.standardOutput, to: "new.po"))
         let xliff = try sandbox.execute(["translate", "export", "foodpin", "--locale", "zh-Hant"])
+        try TranslatorTools.xmllintValidate(
+            try sandbox.folder.write(xliff.standardOutput, to: "new.xlf"))
         #expect(
             xliff.standardOutput.contains(
                 "<segment state=\"initial\">\n        <source>Find it</source>\n"
