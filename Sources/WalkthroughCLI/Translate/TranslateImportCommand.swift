@@ -80,6 +80,12 @@ struct TranslateImportCommand: ParsableCommand {
         let texts = TranslationCatalog.texts(of: definition, locale: locale)
         let plan = try TranslationImport.plan(file, texts: texts, acceptStale: acceptStale)
         let shownPath = CharacterSafety.escapedInLine(path)
+        for unit in plan.needingReview {
+            context.print(
+                "kept \(CharacterSafety.escapedInLine(unit)): still marked as needing review "
+                    + "(PO fuzzy, XLIFF state=\"initial\"); clear the mark, or import it with "
+                    + "--accept-stale")
+        }
         guard plan.changesDefinition else {
             context.print("\(shownPath): \(locale): nothing to change")
             return .success

@@ -1,7 +1,7 @@
 /// What importing a translator's file into a definition does, worked out before anything is
 /// written: the texts that change, the fingerprints recorded, the units left as they were and
 /// why.
-package struct TranslationImport: Sendable, Hashable {
+package struct TranslationImport: Sendable {
     /// A text whose translation changes.
     package struct Change: Sendable, Hashable {
         /// The text's path.
@@ -16,8 +16,10 @@ package struct TranslationImport: Sendable, Hashable {
     package var changes: [Change] = []
     /// The fingerprints recorded (path, fingerprint), new or changed, in file order.
     package var fingerprints: [(path: String, fingerprint: String)] = []
-    /// The units left as they were, with why: an empty target, still marked fuzzy.
-    package var skipped: [(path: String, reason: String)] = []
+    /// The units left as they were because they are still marked as needing review.
+    package var needingReview: [String] = []
+    /// The number of units left as they were because their target is empty.
+    package var untranslated = 0
 
     /// Whether the definition changes at all.
     package var changesDefinition: Bool { !changes.isEmpty || !fingerprints.isEmpty }
@@ -54,7 +56,7 @@ package struct TranslationImport: Sendable, Hashable {
                 throw TranslationError.unsafeCharacter(path: unit.path, scalar: scalar.value)
             }
             guard !unit.target.isEmpty else {
-                plan.skipped.append((unit.path, "no target"))
+                plan.untranslated += 1
                 continue
             }
             let current = text.fingerprint
@@ -64,7 +66,7 @@ package struct TranslationImport: Sendable, Hashable {
                 continue
             }
             if unit.needsReview, !acceptStale {
-                plan.skipped.append((unit.path, "marked as needing review"))
+                plan.needingReview.append(unit.path)
                 continue
             }
             // A stale unit accepted, or one marked for review, keeps the fingerprint of what
@@ -102,14 +104,4 @@ package struct TranslationImport: Sendable, Hashable {
         return matches[0].path
     }
 
-    package static func == (left: TranslationImport, right: TranslationImport) -> Bool {
-        left.changes == right.changes
-            && left.fingerprints.map(\.path) == right.fingerprints.map(\.path)
-            && left.fingerprints.map(\.fingerprint) == right.fingerprints.map(\.fingerprint)
-            && left.skipped.map(\.path) == right.skipped.map(\.path)
-    }
-
-    package func hash(into hasher: inout Hasher) {
-        hasher.combine(changes)
-    }
 }

@@ -333,5 +333,22 @@ import WalkthroughTestSupport
         #expect(accepted.status == 0, "\(accepted.standardError)")
         let still = try sandbox.execute(["translate", "status", "foodpin", "--json"])
         #expect(still.standardOutput.contains("\"stale\": 1"))
+
+        // The fresh export imported as it is: the fuzzy unit is kept, and said so.
+        let fuzzy = try sandbox.folder.write(fresh.standardOutput, to: "fuzzy.po")
+        let kept = try sandbox.execute(["translate", "import", fuzzy, "foodpin"])
+        #expect(kept.status == 0)
+        #expect(kept.standardOutput.hasPrefix("kept pages.locate.heading: still marked"))
+        // The translator updates it and clears the mark: it is current again.
+        let updated = fresh.standardOutput.replacingOccurrences(
+            of: "#, fuzzy\nmsgctxt \"pages.locate.heading\"\nmsgid \"Find it\"\n"
+                + "msgstr \"在地圖上找到餐廳\"",
+            with: "msgctxt \"pages.locate.heading\"\nmsgid \"Find it\"\nmsgstr \"找到它\"")
+        let done = try sandbox.execute(
+            ["translate", "import", try sandbox.folder.write(updated, to: "done.po"), "foodpin"])
+        #expect(
+            done.standardOutput.contains("changed pages.locate.heading"), "\(done.standardError)")
+        let current = try sandbox.execute(["translate", "status", "foodpin"])
+        #expect(current.standardOutput.contains("zh-Hant: 11 translated, 0 missing, 0 stale"))
     }
 }
