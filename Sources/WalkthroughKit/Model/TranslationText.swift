@@ -12,6 +12,16 @@ package struct TranslationText: Sendable, Hashable {
     /// `translations` records it, or `nil` when it records none.
     package var recordedFingerprint: String?
 
+    /// Creates a text.
+    package init(
+        path: String, source: String, target: String? = nil, recordedFingerprint: String? = nil
+    ) {
+        self.path = path
+        self.source = source
+        self.target = target
+        self.recordedFingerprint = recordedFingerprint
+    }
+
     /// The fingerprint of the current source.
     package var fingerprint: String { TranslationFingerprint.of(source) }
 

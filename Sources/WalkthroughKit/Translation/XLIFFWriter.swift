@@ -13,12 +13,12 @@ package enum XLIFFWriter {
     ) -> String {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<xliff xmlns=\"\(namespace)\" version=\"2.1\" "
-        out += "srcLang=\"\(escaped(sourceLocale))\" trgLang=\"\(escaped(locale))\">\n"
-        out += "  <file id=\"\(escaped(id))\" original=\"\(escaped(original))\" "
+        out += "srcLang=\"\(attribute(sourceLocale))\" trgLang=\"\(attribute(locale))\">\n"
+        out += "  <file id=\"\(attribute(id))\" original=\"\(attribute(original))\" "
         out += "canResegment=\"no\">\n"
         for text in texts {
             let state = text.target == nil || text.isStale ? "initial" : "translated"
-            out += "    <unit id=\"\(escaped(text.path))\">\n"
+            out += "    <unit id=\"\(attribute(text.path))\">\n"
             out += "      <notes>\n"
             out += "        <note category=\"source-hash\">\(text.fingerprint)</note>\n"
             out += "      </notes>\n"
@@ -35,10 +35,18 @@ package enum XLIFFWriter {
         return out
     }
 
-    /// `text` as XML character data or an attribute value: `&`, `<`, `>`, `"` as entities, a
+    /// `text` as an attribute value: as ``escaped(_:inAttribute:)`` writes it.
+    static func attribute(_ text: String) -> String {
+        escaped(text, inAttribute: true)
+    }
+
+    /// `text` as XML character data: `&`, `<`, `>`, `"` as entities, a
     /// carriage return as a character reference (it would read back as a newline), and a
     /// character XML 1.0 cannot hold at all (the other C0 controls) as XLIFF's `<cp hex>`.
-    static func escaped(_ text: String) -> String {
+    ///
+    /// In an attribute value newlines and tabs are character references too (a reader turns
+    /// raw ones into spaces); a control character cannot be there at all, and is left out.
+    static func escaped(_ text: String, inAttribute: Bool = false) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -47,8 +55,10 @@ package enum XLIFFWriter {
             case ">": result += "&gt;"
             case "\"": result += "&quot;"
             case "\r": result += "&#13;"
-            case "\n", "\t": result.unicodeScalars.append(scalar)
+            case "\n": result += inAttribute ? "&#10;" : "\n"
+            case "\t": result += inAttribute ? "&#9;" : "\t"
             case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
+                if inAttribute { continue }
                 result += "<cp hex=\"\(CharacterSafety.hex4(scalar.value))\"/>"
             default: result.unicodeScalars.append(scalar)
             }

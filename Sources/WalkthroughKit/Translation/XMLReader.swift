@@ -142,6 +142,11 @@ package struct XMLReader {
                     guard Self.isSpace(byte) else {
                         throw malformed("text outside the root element")
                     }
+                } else if byte == 0x0D {
+                    // Line ends are read as XML reads them (2.11): CR LF and a lone CR are LF.
+                    text.append(0x0A)
+                    line += 1
+                    if index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
                 } else {
                     try checkCharacter(at: index)
                     text.append(byte)

@@ -139,6 +139,21 @@ import WalkthroughTestSupport
         #expect(text.contains("\"zh-Hant\": \"<b>定位</b> &amp; 定\""))
     }
 
+    @Test func filesWithWindowsLineEndingsImport() throws {
+        for (name, text) in [
+            ("crlf.po", po(target: "找到餐廳")), ("crlf.xlf", xliff("找到餐廳")),
+        ] {
+            let sandbox = try Sandbox()
+            let definition = try sandbox.copyExample("foodpin.json")
+            let file = try sandbox.folder.write(
+                text.replacingOccurrences(of: "\n", with: "\r\n"), to: name)
+            let result = try sandbox.execute(["translate", "import", file, "foodpin"])
+            #expect(result.status == 0, "\(name): \(result.standardError)")
+            let after = try String(contentsOfFile: definition, encoding: .utf8)
+            #expect(after.contains("\"zh-Hant\": \"找到餐廳\""), "\(name)")
+        }
+    }
+
     @Test func malformedFilesSayWhereAndExit65() throws {
         let (bad, unchanged) = try importing(
             "msgctxt \"title\"\nmsgid \"FoodPin\"\nmsgstr \"unterminated\n", as: "bad.po")
