@@ -157,6 +157,73 @@ import WalkthroughTestSupport
         #expect(status.standardOutput.contains("\"stale\": 0"))
     }
 
+    @Test func translateToolkitsXLIFF2ReaderReadsOurFileAndItsEditImportsBack() throws {
+        let sandbox = try Sandbox()
+        let definition = try sandbox.copyExample("foodpin.json")
+        let folder = sandbox.folder.path
+        #expect(
+            try sandbox.execute(
+                [
+                    "translate", "export", "foodpin", "--locale", "zh-Hant", "-o",
+                    folder + "/ours.xlf",
+                ]
+            ).status == 0)
+        try TranslatorTools.xmllintValidate(folder + "/ours.xlf")
+        let toolkit = try TranslatorTools.translateToolkit()
+        // Their reader: every unit, its id, source, target and state; then their writer saves
+        // the file with one target edited.
+        let read = try toolkit.run([
+            "-c",
+            """
+            import sys
+            from translate.storage import xliff2
+            store = xliff2.Xliff2File.parsefile(sys.argv[1])
+            print(store.gettargetlanguage())
+            for unit in store.units:
+                print(unit.getid(), unit.istranslated(), unit.isfuzzy(), unit.source, unit.target, sep="|")
+                if unit.getid() == "pages.discover.heading":
+                    unit.target = "探索朋友的名單"
+            store.savefile(sys.argv[2])
+            """, folder + "/ours.xlf", folder + "/theirs.xlf",
+        ])
+        let lines = read.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.first == "zh-Hant")
+        #expect(lines.count == 12)
+        #expect(lines.contains("title|True|False|FoodPin|FoodPin 美食地圖"))
+        #expect(lines.contains("pages.locate.heading|True|False|Locate|在地圖上找到餐廳"))
+        try TranslatorTools.xmllintValidate(folder + "/theirs.xlf")
+        let imported = try sandbox.execute([
+            "translate", "import", folder + "/theirs.xlf", "foodpin",
+        ])
+        #expect(imported.status == 0, "\(imported.standardError)")
+        #expect(
+            imported.standardOutput.hasPrefix(
+                "changed pages.discover.heading: \"探索朋友的口袋名單\" -> \"探索朋友的名單\"\n"))
+        // Our export of the result is their file, byte for byte.
+        let again = try sandbox.execute(["translate", "export", "foodpin", "--locale", "zh-Hant"])
+        #expect(
+            again.standardOutput
+                == (try String(contentsOfFile: folder + "/theirs.xlf", encoding: .utf8)))
+        // A stale unit is one their reader calls fuzzy and not translated.
+        var text = try String(contentsOfFile: definition, encoding: .utf8)
+        text = text.replacingOccurrences(of: "\"en\": \"Locate\"", with: "\"en\": \"Find it\"")
+        try text.write(toFile: definition, atomically: true, encoding: .utf8)
+        let stale = try sandbox.execute(
+            ["translate", "export", "foodpin", "--locale", "zh-Hant", "-o", folder + "/stale.xlf"])
+        #expect(stale.status == 0)
+        let states = try toolkit.run([
+            "-c",
+            """
+            import sys
+            from translate.storage import xliff2
+            for unit in xliff2.Xliff2File.parsefile(sys.argv[1]).units:
+                if unit.getid() == "pages.locate.heading":
+                    print(unit.istranslated(), unit.isfuzzy(), unit.target)
+            """, folder + "/stale.xlf",
+        ])
+        #expect(states.standardOutput == "False True 在地圖上找到餐廳\n")
+    }
+
     @Test func pofilterFindsNoBrokenEscapesNewlinesOrMarkupInOurPO() throws {
         let sandbox = try Sandbox()
         try sandbox.copyExample("foodpin.json")

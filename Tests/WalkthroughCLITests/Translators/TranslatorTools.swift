@@ -49,6 +49,15 @@ enum TranslatorTools {
         try run([xmllint, "--noout", "--nonet", "--schema", xliffSchema, path])
     }
 
+    /// translate-toolkit 3.20.4 from PyPI, whose `translate.storage.xliff2` reads and writes
+    /// XLIFF 2 (Debian's 3.8.4 reads XLIFF 1 only).
+    static func translateToolkit() throws -> PythonReference {
+        try PythonReference.find(
+            requirement: "translate-toolkit==3.20.4",
+            check: "from translate.storage import xliff2",
+            purpose: "the translators' XLIFF 2 tests")
+    }
+
     /// Python's polib, 1.2.0 from PyPI when the machine has none.
     static func polib() throws -> PythonReference {
         try PythonReference.find(
