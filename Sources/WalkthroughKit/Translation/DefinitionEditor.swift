@@ -52,10 +52,16 @@ package struct DefinitionEditor {
             throw TranslationError.malformed(
                 file: "the definition", line: 1, reason: "it is not a JSON object")
         }
-        var result = bytes
-        for splice in splices.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
-            result.replaceSubrange(splice.range, with: Array(splice.text.utf8))
+        // One pass from the start: the bytes up to each splice, then its text.
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + splices.reduce(0) { $0 + $1.text.utf8.count })
+        var copied = 0
+        for splice in splices.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+            result += bytes[copied..<splice.range.lowerBound]
+            result += splice.text.utf8
+            copied = splice.range.upperBound
         }
+        result += bytes[copied...]
         return result
     }
 
@@ -66,8 +72,9 @@ package struct DefinitionEditor {
         fingerprints: [(path: String, fingerprint: String)]
     ) throws(TranslationError) -> [Splice] {
         var splices: [Splice] = []
+        let pages = pageNodes(document)
         for (path, text) in texts {
-            guard let field = field(document, path: path) else {
+            guard let field = field(document, path: path, pages: pages) else {
                 throw TranslationError.unknownText(path: path, line: 0)
             }
             let encoded = JSONText.string(text).rendered()
@@ -149,27 +156,37 @@ package struct DefinitionEditor {
         return splices
     }
 
+    /// Each page's object node by its id (`page-N` for a page without one), found once.
+    private func pageNodes(_ document: JSONDocument) -> [String: Int] {
+        guard let pages = member(document, of: 0, where: { $0 == "pages" }),
+            document.nodes[pages].kind == .array
+        else { return [:] }
+        var nodes: [String: Int] = [:]
+        for (index, page) in document.elements(of: pages).enumerated()
+        where document.nodes[page].kind == .object {
+            let id =
+                member(document, of: page, where: { $0 == "id" }).flatMap(document.string(at:))
+                ?? "page-\(index + 1)"
+            if nodes[id] == nil { nodes[id] = page }
+        }
+        return nodes
+    }
+
     /// The value node of the field at a text's path (`title`, `finishLabel`, `pages.ID.FIELD`),
     /// or `nil`.
-    private func field(_ document: JSONDocument, path: String) -> Int? {
+    private func field(_ document: JSONDocument, path: String, pages: [String: Int]) -> Int? {
         if path == "title" || path == "finishLabel" {
             return member(document, of: 0, where: { $0 == path })
         }
-        guard path.hasPrefix("pages."), let dot = path.lastIndex(of: ".") else { return nil }
+        guard path.hasPrefix("pages."), let dot = path.lastIndex(of: "."),
+            path.distance(from: path.startIndex, to: dot) > 6
+        else { return nil }
         let name = String(path[path.index(after: dot)...])
         let id = String(path[path.index(path.startIndex, offsetBy: 6)..<dot])
         guard TranslationCatalog.pageFields.map(\.rawValue).contains(name),
-            let pages = member(document, of: 0, where: { $0 == "pages" }),
-            document.nodes[pages].kind == .array
+            let page = pages[id]
         else { return nil }
-        for (index, page) in document.elements(of: pages).enumerated()
-        where document.nodes[page].kind == .object {
-            let pageID =
-                member(document, of: page, where: { $0 == "id" }).flatMap(document.string(at:))
-                ?? "page-\(index + 1)"
-            if pageID == id { return member(document, of: page, where: { $0 == name }) }
-        }
-        return nil
+        return member(document, of: page, where: { $0 == name })
     }
 
     /// The value node of the first member of the object at `object` whose key satisfies
