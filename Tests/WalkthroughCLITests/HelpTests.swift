@@ -49,6 +49,12 @@ struct HelpTests {
                                   walkthroughs' experiments.
           sync                    Push this machine's writes to the fleet store and
                                   refresh its replica.
+          translate export        Write a walkthrough's texts as XLIFF or PO for a
+                                  translator.
+          translate import        Write a translator's XLIFF or PO targets into a
+                                  walkthrough definition.
+          translate status        Count each locale's translated, missing and stale
+                                  texts.
           help                    Show help for the tool or for one subcommand.
 
           See 'walkthrough help <subcommand>' for detailed help.

@@ -33,6 +33,9 @@ enum WalkthroughCommand {
             VariantCommand.self,
             GoalCommand.self,
             SyncCommand.self,
+            TranslateExportCommand.self,
+            TranslateImportCommand.self,
+            TranslateStatusCommand.self,
         ]
     }
 
@@ -256,6 +259,15 @@ enum WalkthroughCommand {
             let advice = ErrorAdvice.advice(for: error)
             context.printError("Error: " + ErrorAdvice.joined(error.description, advice))
             return .ioError
+        case TranslationError.stale:
+            context.printError(
+                "Error: " + String(describing: error) + "; export again for the current source "
+                    + "texts (walkthrough translate export), or import them as they are with "
+                    + "--accept-stale (they stay marked stale)")
+            return .invalidDefinition
+        case let error as TranslationError:
+            context.printError("Error: " + error.description)
+            return .invalidDefinition
         case let error as HTMLExportError:
             context.printError("Error: the HTML export: " + error.description)
             return .ioError

@@ -40,6 +40,7 @@ enum CompletionScript {
         switch command.arguments.first?.name {
         case "walkthrough", "id": return .definition
         case "file": return command.name == "validate" ? .definition : .file
+        case "translations": return .file
         case "dir": return .folder
         default: return .none
         }

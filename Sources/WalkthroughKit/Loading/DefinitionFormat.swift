@@ -33,7 +33,7 @@ public enum DefinitionFormat {
     /// `$schema` lets a definition name its JSON Schema for editors (`"$schema": "schema.json"`).
     public static let rootKeys = [
         "$schema", "id", "version", "title", "navigation", "skippable", "finishLabel",
-        "defaultLocale", "when", "experiment", "layout", "pages",
+        "defaultLocale", "when", "experiment", "layout", "pages", "translations",
     ]
     /// The keys of `layout`.
     public static let layoutKeys = ["spread", "orientation", "transition"]

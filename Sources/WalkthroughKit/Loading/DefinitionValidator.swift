@@ -23,6 +23,9 @@ struct DefinitionValidator {
     var afterPositions: [SourcePosition] = []
     /// Each page id a variant of `experiment` names and where, checked against the pages.
     var variantPageChecks: [(id: String, path: String, position: SourcePosition)] = []
+    /// The top-level `translations`' fingerprints and where each is, checked against the texts
+    /// once the walkthrough is built.
+    var fingerprintEntries: [FingerprintEntry] = []
 
     /// Where a field given as an object of locales is, and which locales it has.
     private struct TranslatedField {
@@ -140,6 +143,8 @@ struct DefinitionValidator {
             } else if document.key(member.key, equals: "pages") {
                 hasPages = true
                 pages = self.pages(document, value, path: "pages")
+            } else if document.key(member.key, equals: "translations") {
+                fingerprints(document, value)
             } else {
                 reportUnknownKey(document, member.key, parent: "", known: DefinitionFormat.rootKeys)
             }
@@ -173,6 +178,7 @@ struct DefinitionValidator {
             translations: translations.filter { !$0.value.isEmpty }, when: rules,
             experiment: experiment, layout: layout)
         walkthrough.locale = defaultLocale
+        checkFingerprints(of: &walkthrough)
         return walkthrough
     }
 

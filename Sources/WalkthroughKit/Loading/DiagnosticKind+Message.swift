@@ -135,6 +135,15 @@ extension DiagnosticKind {
                 "has no \(CharacterSafety.quoted(locale)) text, and \(CharacterSafety.quoted(locale)) is the "
                 + "default locale; add it, or set \"defaultLocale\" to a locale every translated "
                 + "field has"
+        case .staleTranslation(let locale, let text):
+            return
+                "the \(CharacterSafety.quoted(locale)) text of \(CharacterSafety.quoted(text)) was "
+                + "translated from an earlier source text, which has changed since; \(locale) "
+                + "users still see it: update it (walkthrough translate export, then import)"
+        case .invalidFingerprint(let text):
+            return
+                "\(CharacterSafety.quoted(text)) is not a source fingerprint (16 lower-case "
+                + "hexadecimal digits, written by walkthrough translate import)"
         case .missingTranslation(let locale):
             return
                 "has no \(CharacterSafety.quoted(locale)) text, which other fields have; \(locale) "

@@ -98,6 +98,12 @@ public enum DiagnosticKind: Sendable, Hashable {
     /// A translated field without a text for `locale`, which other fields have (a warning; an
     /// error under `validate --strict`): users of that locale see the default text here.
     case missingTranslation(locale: String)
+    /// The translation of a text into `locale` was made from another source text than the
+    /// current one: the source changed since (`translations` records the fingerprint of the
+    /// source each translation was made from). A warning; the translation is still shown.
+    case staleTranslation(locale: String, text: String)
+    /// A `translations` fingerprint that is not 16 lower-case hexadecimal digits.
+    case invalidFingerprint(String)
     /// A key naming the same locale as an earlier key of the same field (`EN` after `en`:
     /// tags ignore case).
     case duplicateLocale(key: String, first: String)
@@ -149,7 +155,7 @@ public enum DiagnosticKind: Sendable, Hashable {
     public var severity: Diagnostic.Severity {
         switch self {
         case .imageNotFound, .imageUnreadable, .imageTooLarge, .imageAltWithoutImage, .unknownKey,
-            .controlCharacter, .bidiControl, .missingTranslation, .unknownAfter:
+            .controlCharacter, .bidiControl, .missingTranslation, .unknownAfter, .staleTranslation:
             return .warning
         default: return .error
         }
@@ -205,6 +211,8 @@ public enum DiagnosticKind: Sendable, Hashable {
         case .invalidLocale: return "invalidLocale"
         case .missingDefaultLocale: return "missingDefaultLocale"
         case .missingTranslation: return "missingTranslation"
+        case .staleTranslation: return "staleTranslation"
+        case .invalidFingerprint: return "invalidFingerprint"
         case .duplicateLocale: return "duplicateLocale"
         case .ruleNotOnPage: return "ruleNotOnPage"
         case .invalidMaxShows: return "invalidMaxShows"

@@ -52,6 +52,11 @@ public struct Walkthrough: Sendable, Hashable {
     /// The walkthrough's own fields (`title`, `finishLabel`) in every language the definition
     /// gives them in; empty when it writes them as plain strings.
     public var translations: Translations
+    /// The definition's `translations`: for each locale, the fingerprint of the source text
+    /// each translation was made from, by the text's path (`pages.personalize.heading`), as
+    /// `walkthrough translate import` records them. A text whose source has another
+    /// fingerprint now is stale; it is still shown.
+    public var sourceFingerprints: [String: [String: String]] = [:]
     /// The folder that page image paths are relative to: the definition file's folder, or `nil`
     /// when the walkthrough was not loaded from a file.
     public var baseDirectory: String?

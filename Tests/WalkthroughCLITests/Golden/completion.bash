@@ -20,7 +20,7 @@ _walkthrough() {
     cur="${COMP_WORDS[COMP_CWORD]}"
     prev="${COMP_WORDS[COMP_CWORD-1]}"
     if [ "$COMP_CWORD" -eq 1 ]; then
-        COMPREPLY=($(compgen -W "play seen due mark reset status list validate export import db events stats variant goal sync help --help --version --generate-completion-script --generate-manual" -- "$cur"))
+        COMPREPLY=($(compgen -W "play seen due mark reset status list validate export import db events stats variant goal sync translate help --help --version --generate-completion-script --generate-manual" -- "$cur"))
         return
     fi
     command="${COMP_WORDS[1]}"
@@ -29,7 +29,7 @@ _walkthrough() {
             COMPREPLY=($(compgen -W "bash zsh fish" -- "$cur"))
             return ;;
         help)
-            COMPREPLY=($(compgen -W "play seen due mark reset status list validate export import db events stats variant goal sync help" -- "$cur"))
+            COMPREPLY=($(compgen -W "play seen due mark reset status list validate export import db events stats variant goal sync translate help" -- "$cur"))
             return ;;
     esac
     if [ "$command" = db ]; then
@@ -46,6 +46,14 @@ _walkthrough() {
             return
         fi
         command="events ${COMP_WORDS[2]}"
+        start=3
+    fi
+    if [ "$command" = translate ]; then
+        if [ "$COMP_CWORD" -eq 2 ]; then
+            COMPREPLY=($(compgen -W "export import status" -- "$cur"))
+            return
+        fi
+        command="translate ${COMP_WORDS[2]}"
         start=3
     fi
     case "$command" in
@@ -125,6 +133,18 @@ _walkthrough() {
             options="--db --retry-refused --json --help"
             values="--db"
             kind=none ;;
+        "translate export")
+            options="--locale --format --output -o --help"
+            values="--locale --format --output"
+            kind=definition ;;
+        "translate import")
+            options="--dry-run --accept-stale --help"
+            values=""
+            kind=file ;;
+        "translate status")
+            options="--json --help"
+            values=""
+            kind=definition ;;
         *) return ;;
     esac
     case " $values " in

@@ -16,31 +16,34 @@ function __walkthrough_ids
 end
 
 complete -c walkthrough -f
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync help' -a play -d 'Show a walkthrough to a user, in the terminal or as plain text.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync help' -a seen -d 'Tell whether a user has seen a walkthrough (exit 0) or not (exit 1).'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync help' -a due -d 'Tell whether a walkthrough is due for a user (exit 0) or not (exit 1), and why.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync help' -a mark -d 'Record a walkthrough as seen by a user without playing it.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync help' -a reset -d 'Forget that users have seen walkthroughs, so they show again.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync help' -a status -d 'List who has seen which walkthrough, and where unfinished ones stand.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync help' -a list -d 'List the walkthrough definitions in a folder and the user\'s state of each.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync help' -a validate -d 'Check walkthrough definition files and list every problem.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync help' -a export -d 'Print every record as JSON Lines, or write a walkthrough as a web page.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync help' -a import -d 'Merge records from walkthrough export into the store.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync help' -a events -d 'Print the recorded events of sessions as JSON Lines, oldest first.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync help' -a stats -d 'Show a walkthrough\'s funnel: who started, finished, and where they stopped.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync help' -a variant -d 'Print the variant of the walkthrough\'s experiment a user is in, or holdout.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync help' -a goal -d 'Record that a user reached a goal, for the walkthroughs\' experiments.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync help' -a sync -d 'Push this machine\'s writes to the fleet store and refresh its replica.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync help' -a db
-complete -c walkthrough -n '__fish_seen_subcommand_from db; and not __fish_seen_subcommand_from info migrate grant' -a info -d 'Show which seen store is used, and what it holds.'
-complete -c walkthrough -n '__fish_seen_subcommand_from db; and not __fish_seen_subcommand_from info migrate grant' -a migrate -d 'Create or migrate the seen store\'s schema.'
-complete -c walkthrough -n '__fish_seen_subcommand_from db; and not __fish_seen_subcommand_from info migrate grant' -a grant -d 'Print (or run) the grants a PostgreSQL role needs for the store.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync help' -a events
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync translate help' -a play -d 'Show a walkthrough to a user, in the terminal or as plain text.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync translate help' -a seen -d 'Tell whether a user has seen a walkthrough (exit 0) or not (exit 1).'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync translate help' -a due -d 'Tell whether a walkthrough is due for a user (exit 0) or not (exit 1), and why.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync translate help' -a mark -d 'Record a walkthrough as seen by a user without playing it.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync translate help' -a reset -d 'Forget that users have seen walkthroughs, so they show again.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync translate help' -a status -d 'List who has seen which walkthrough, and where unfinished ones stand.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync translate help' -a list -d 'List the walkthrough definitions in a folder and the user\'s state of each.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync translate help' -a validate -d 'Check walkthrough definition files and list every problem.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync translate help' -a export -d 'Print every record as JSON Lines, or write a walkthrough as a web page.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync translate help' -a import -d 'Merge records from walkthrough export into the store.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync translate help' -a events -d 'Print the recorded events of sessions as JSON Lines, oldest first.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync translate help' -a stats -d 'Show a walkthrough\'s funnel: who started, finished, and where they stopped.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync translate help' -a variant -d 'Print the variant of the walkthrough\'s experiment a user is in, or holdout.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync translate help' -a goal -d 'Record that a user reached a goal, for the walkthroughs\' experiments.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync translate help' -a sync -d 'Push this machine\'s writes to the fleet store and refresh its replica.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync translate help' -a db
+complete -c walkthrough -n '__fish_seen_subcommand_from db; and not __fish_seen_subcommand_from info migrate' -a info -d 'Show which seen store is used, and what it holds.'
+complete -c walkthrough -n '__fish_seen_subcommand_from db; and not __fish_seen_subcommand_from info migrate' -a migrate -d 'Create or migrate the seen store\'s schema.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync translate help' -a events
 complete -c walkthrough -n '__fish_seen_subcommand_from events; and not __fish_seen_subcommand_from prune' -a prune -d 'Remove the events older than a date; the records stay.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync help' -a help -d 'Show help for the tool or for one subcommand.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync help' -l version -d 'Show the version.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync help' -l generate-completion-script -x -a 'bash zsh fish'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync help' -l generate-manual
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync translate help' -a translate
+complete -c walkthrough -n '__fish_seen_subcommand_from translate; and not __fish_seen_subcommand_from export import status' -a export -d 'Write a walkthrough\'s texts as XLIFF or PO for a translator.'
+complete -c walkthrough -n '__fish_seen_subcommand_from translate; and not __fish_seen_subcommand_from export import status' -a import -d 'Write a translator\'s XLIFF or PO targets into a walkthrough definition.'
+complete -c walkthrough -n '__fish_seen_subcommand_from translate; and not __fish_seen_subcommand_from export import status' -a status -d 'Count each locale\'s translated, missing and stale texts.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync translate help' -a help -d 'Show help for the tool or for one subcommand.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync translate help' -l version -d 'Show the version.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync translate help' -l generate-completion-script -x -a 'bash zsh fish'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync translate help' -l generate-manual
 complete -c walkthrough -n '__fish_seen_subcommand_from play' -l user -x -d 'The user to act for (default: the login name).'
 complete -c walkthrough -n '__fish_seen_subcommand_from play' -l db -r -F -d 'The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).'
 complete -c walkthrough -n '__fish_seen_subcommand_from play' -l force -d 'Play it even if the user has already seen it.'
@@ -93,9 +96,6 @@ complete -c walkthrough -n '__fish_seen_subcommand_from db; and __fish_seen_subc
 complete -c walkthrough -n '__fish_seen_subcommand_from db; and __fish_seen_subcommand_from info' -l json -d 'Print a JSON object instead of lines.'
 complete -c walkthrough -n '__fish_seen_subcommand_from db; and __fish_seen_subcommand_from migrate' -l db -r -F -d 'The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).'
 complete -c walkthrough -n '__fish_seen_subcommand_from db; and __fish_seen_subcommand_from migrate' -l row-security -d 'Also let each PostgreSQL role reach only its own records.'
-complete -c walkthrough -n '__fish_seen_subcommand_from db; and __fish_seen_subcommand_from grant' -l db -r -F -d 'The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).'
-complete -c walkthrough -n '__fish_seen_subcommand_from db; and __fish_seen_subcommand_from grant' -l admin -d 'Grant what an administering role needs.'
-complete -c walkthrough -n '__fish_seen_subcommand_from db; and __fish_seen_subcommand_from grant' -l apply -d 'Run the statements on the store instead of printing them.'
 complete -c walkthrough -n '__fish_seen_subcommand_from events' -l user -x -d 'Only this user\'s events (default: everyone\'s).'
 complete -c walkthrough -n '__fish_seen_subcommand_from events' -l since -x -d 'Only events at or after DATE.'
 complete -c walkthrough -n '__fish_seen_subcommand_from events' -l db -r -F -d 'The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).'
@@ -115,5 +115,13 @@ complete -c walkthrough -n '__fish_seen_subcommand_from variant' -a '(__walkthro
 complete -c walkthrough -n '__fish_seen_subcommand_from goal' -l user -x -d 'The user to act for (default: the login name).'
 complete -c walkthrough -n '__fish_seen_subcommand_from goal' -l db -r -F -d 'The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).'
 complete -c walkthrough -n '__fish_seen_subcommand_from sync' -l db -r -F -d 'The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).'
-complete -c walkthrough -n '__fish_seen_subcommand_from sync' -l retry-refused -d 'Send the writes the server refused again.'
 complete -c walkthrough -n '__fish_seen_subcommand_from sync' -l json -d 'Print a JSON object instead of a line.'
+complete -c walkthrough -n '__fish_seen_subcommand_from translate; and __fish_seen_subcommand_from export' -l locale -x -d 'The language to translate into, a BCP 47 tag such as zh-Hant.'
+complete -c walkthrough -n '__fish_seen_subcommand_from translate; and __fish_seen_subcommand_from export' -l format -x -d 'xliff (XLIFF 2.1) or po (GNU gettext).'
+complete -c walkthrough -n '__fish_seen_subcommand_from translate; and __fish_seen_subcommand_from export' -l output -s o -x -d 'Write to this file.'
+complete -c walkthrough -n '__fish_seen_subcommand_from translate; and __fish_seen_subcommand_from export' -a '(__walkthrough_ids)' -F
+complete -c walkthrough -n '__fish_seen_subcommand_from translate; and __fish_seen_subcommand_from import' -l dry-run -d 'Print what would change; write nothing.'
+complete -c walkthrough -n '__fish_seen_subcommand_from translate; and __fish_seen_subcommand_from import' -l accept-stale -d 'Import units translated from an earlier source text too (they stay stale).'
+complete -c walkthrough -n '__fish_seen_subcommand_from translate; and __fish_seen_subcommand_from import' -F
+complete -c walkthrough -n '__fish_seen_subcommand_from translate; and __fish_seen_subcommand_from status' -l json -d 'Print JSON instead of text.'
+complete -c walkthrough -n '__fish_seen_subcommand_from translate; and __fish_seen_subcommand_from status' -a '(__walkthrough_ids)' -F

@@ -26,17 +26,17 @@ _walkthrough_definitions() {
 _walkthrough() {
     local command
     if (( CURRENT == 2 )); then
-        compadd -- 'play' 'seen' 'due' 'mark' 'reset' 'status' 'list' 'validate' 'export' 'import' 'db' 'events' 'stats' 'variant' 'goal' 'sync' 'help' --help --version --generate-completion-script --generate-manual
+        compadd -- 'play' 'seen' 'due' 'mark' 'reset' 'status' 'list' 'validate' 'export' 'import' 'db' 'events' 'stats' 'variant' 'goal' 'sync' 'translate' 'help' --help --version --generate-completion-script --generate-manual
         return
     fi
     command=${words[2]}
     case $command in
         --generate-completion-script) compadd -- bash zsh fish; return ;;
-        help) compadd -- 'play' 'seen' 'due' 'mark' 'reset' 'status' 'list' 'validate' 'export' 'import' 'db' 'events' 'stats' 'variant' 'goal' 'sync' 'help'; return ;;
+        help) compadd -- 'play' 'seen' 'due' 'mark' 'reset' 'status' 'list' 'validate' 'export' 'import' 'db' 'events' 'stats' 'variant' 'goal' 'sync' 'translate' 'help'; return ;;
     esac
     if [[ $command == db ]]; then
         if (( CURRENT == 3 )); then
-            compadd -- info migrate grant
+            compadd -- info migrate
             return
         fi
         command="db ${words[3]}"
@@ -49,6 +49,15 @@ _walkthrough() {
             return
         fi
         command="events ${words[3]}"
+        shift words
+        (( CURRENT-- ))
+    fi
+    if [[ $command == translate ]]; then
+        if (( CURRENT == 3 )); then
+            compadd -- export import status
+            return
+        fi
+        command="translate ${words[3]}"
         shift words
         (( CURRENT-- ))
     fi
@@ -79,8 +88,6 @@ _walkthrough() {
             _arguments --db'[The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).]:path:_files' --json'[Print a JSON object instead of lines.]' '(- *)--help[Show help information.]' ;;
         "db migrate")
             _arguments --db'[The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).]:path:_files' --row-security'[Also let each PostgreSQL role reach only its own records.]' '(- *)--help[Show help information.]' ;;
-        "db grant")
-            _arguments --db'[The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).]:path:_files' --admin'[Grant what an administering role needs.]' --apply'[Run the statements on the store instead of printing them.]' '(- *)--help[Show help information.]' ;;
         "events")
             _arguments --user'[Only this user'\''s events (default: everyone'\''s).]:name: ' --since'[Only events at or after DATE.]:date: ' --db'[The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).]:path:_files' '(- *)--help[Show help information.]' '*:walkthrough:_walkthrough_definitions' ;;
         "events prune")
@@ -92,7 +99,13 @@ _walkthrough() {
         "goal")
             _arguments --user'[The user to act for (default: the login name).]:name: ' --db'[The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).]:path:_files' '(- *)--help[Show help information.]' ;;
         "sync")
-            _arguments --db'[The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).]:path:_files' --retry-refused'[Send the writes the server refused again.]' --json'[Print a JSON object instead of a line.]' '(- *)--help[Show help information.]' ;;
+            _arguments --db'[The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).]:path:_files' --json'[Print a JSON object instead of a line.]' '(- *)--help[Show help information.]' ;;
+        "translate export")
+            _arguments --locale'[The language to translate into, a BCP 47 tag such as zh-Hant.]:tag: ' --format'[xliff (XLIFF 2.1) or po (GNU gettext).]:format: ' '(-o --output)'{-o,--output}'[Write to this file.]:file: ' '(- *)--help[Show help information.]' '*:walkthrough:_walkthrough_definitions' ;;
+        "translate import")
+            _arguments --dry-run'[Print what would change; write nothing.]' --accept-stale'[Import units translated from an earlier source text too (they stay stale).]' '(- *)--help[Show help information.]' '*:file:_files' ;;
+        "translate status")
+            _arguments --json'[Print JSON instead of text.]' '(- *)--help[Show help information.]' '*:walkthrough:_walkthrough_definitions' ;;
     esac
 }
 
