@@ -32,8 +32,9 @@ complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark r
 complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync translate help' -a goal -d 'Record that a user reached a goal, for the walkthroughs\' experiments.'
 complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync translate help' -a sync -d 'Push this machine\'s writes to the fleet store and refresh its replica.'
 complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync translate help' -a db
-complete -c walkthrough -n '__fish_seen_subcommand_from db; and not __fish_seen_subcommand_from info migrate' -a info -d 'Show which seen store is used, and what it holds.'
-complete -c walkthrough -n '__fish_seen_subcommand_from db; and not __fish_seen_subcommand_from info migrate' -a migrate -d 'Create or migrate the seen store\'s schema.'
+complete -c walkthrough -n '__fish_seen_subcommand_from db; and not __fish_seen_subcommand_from info migrate grant' -a info -d 'Show which seen store is used, and what it holds.'
+complete -c walkthrough -n '__fish_seen_subcommand_from db; and not __fish_seen_subcommand_from info migrate grant' -a migrate -d 'Create or migrate the seen store\'s schema.'
+complete -c walkthrough -n '__fish_seen_subcommand_from db; and not __fish_seen_subcommand_from info migrate grant' -a grant -d 'Print (or run) the grants a PostgreSQL role needs for the store.'
 complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync translate help' -a events
 complete -c walkthrough -n '__fish_seen_subcommand_from events; and not __fish_seen_subcommand_from prune' -a prune -d 'Remove the events older than a date; the records stay.'
 complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync translate help' -a translate
@@ -96,6 +97,9 @@ complete -c walkthrough -n '__fish_seen_subcommand_from db; and __fish_seen_subc
 complete -c walkthrough -n '__fish_seen_subcommand_from db; and __fish_seen_subcommand_from info' -l json -d 'Print a JSON object instead of lines.'
 complete -c walkthrough -n '__fish_seen_subcommand_from db; and __fish_seen_subcommand_from migrate' -l db -r -F -d 'The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).'
 complete -c walkthrough -n '__fish_seen_subcommand_from db; and __fish_seen_subcommand_from migrate' -l row-security -d 'Also let each PostgreSQL role reach only its own records.'
+complete -c walkthrough -n '__fish_seen_subcommand_from db; and __fish_seen_subcommand_from grant' -l db -r -F -d 'The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).'
+complete -c walkthrough -n '__fish_seen_subcommand_from db; and __fish_seen_subcommand_from grant' -l admin -d 'Grant what an administering role needs.'
+complete -c walkthrough -n '__fish_seen_subcommand_from db; and __fish_seen_subcommand_from grant' -l apply -d 'Run the statements on the store instead of printing them.'
 complete -c walkthrough -n '__fish_seen_subcommand_from events' -l user -x -d 'Only this user\'s events (default: everyone\'s).'
 complete -c walkthrough -n '__fish_seen_subcommand_from events' -l since -x -d 'Only events at or after DATE.'
 complete -c walkthrough -n '__fish_seen_subcommand_from events' -l db -r -F -d 'The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).'
@@ -115,6 +119,7 @@ complete -c walkthrough -n '__fish_seen_subcommand_from variant' -a '(__walkthro
 complete -c walkthrough -n '__fish_seen_subcommand_from goal' -l user -x -d 'The user to act for (default: the login name).'
 complete -c walkthrough -n '__fish_seen_subcommand_from goal' -l db -r -F -d 'The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).'
 complete -c walkthrough -n '__fish_seen_subcommand_from sync' -l db -r -F -d 'The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).'
+complete -c walkthrough -n '__fish_seen_subcommand_from sync' -l retry-refused -d 'Send the writes the server refused again.'
 complete -c walkthrough -n '__fish_seen_subcommand_from sync' -l json -d 'Print a JSON object instead of a line.'
 complete -c walkthrough -n '__fish_seen_subcommand_from translate; and __fish_seen_subcommand_from export' -l locale -x -d 'The language to translate into, a BCP 47 tag such as zh-Hant.'
 complete -c walkthrough -n '__fish_seen_subcommand_from translate; and __fish_seen_subcommand_from export' -l format -x -d 'xliff (XLIFF 2.1) or po (GNU gettext).'

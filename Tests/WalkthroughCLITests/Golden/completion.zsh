@@ -36,7 +36,7 @@ _walkthrough() {
     esac
     if [[ $command == db ]]; then
         if (( CURRENT == 3 )); then
-            compadd -- info migrate
+            compadd -- info migrate grant
             return
         fi
         command="db ${words[3]}"
@@ -88,6 +88,8 @@ _walkthrough() {
             _arguments --db'[The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).]:path:_files' --json'[Print a JSON object instead of lines.]' '(- *)--help[Show help information.]' ;;
         "db migrate")
             _arguments --db'[The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).]:path:_files' --row-security'[Also let each PostgreSQL role reach only its own records.]' '(- *)--help[Show help information.]' ;;
+        "db grant")
+            _arguments --db'[The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).]:path:_files' --admin'[Grant what an administering role needs.]' --apply'[Run the statements on the store instead of printing them.]' '(- *)--help[Show help information.]' ;;
         "events")
             _arguments --user'[Only this user'\''s events (default: everyone'\''s).]:name: ' --since'[Only events at or after DATE.]:date: ' --db'[The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).]:path:_files' '(- *)--help[Show help information.]' '*:walkthrough:_walkthrough_definitions' ;;
         "events prune")
@@ -99,7 +101,7 @@ _walkthrough() {
         "goal")
             _arguments --user'[The user to act for (default: the login name).]:name: ' --db'[The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).]:path:_files' '(- *)--help[Show help information.]' ;;
         "sync")
-            _arguments --db'[The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).]:path:_files' --json'[Print a JSON object instead of a line.]' '(- *)--help[Show help information.]' ;;
+            _arguments --db'[The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).]:path:_files' --retry-refused'[Send the writes the server refused again.]' --json'[Print a JSON object instead of a line.]' '(- *)--help[Show help information.]' ;;
         "translate export")
             _arguments --locale'[The language to translate into, a BCP 47 tag such as zh-Hant.]:tag: ' --format'[xliff (XLIFF 2.1) or po (GNU gettext).]:format: ' '(-o --output)'{-o,--output}'[Write to this file.]:file: ' '(- *)--help[Show help information.]' '*:walkthrough:_walkthrough_definitions' ;;
         "translate import")
