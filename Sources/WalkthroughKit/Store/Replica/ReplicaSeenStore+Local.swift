@@ -129,11 +129,7 @@ extension ReplicaSeenStore {
     /// How many writes the server refused (kept for `sync --retry-refused`).
     package func refusedCount() throws(SeenStoreError) -> Int {
         try local.withConnection { connection throws(SQLiteError) in
-            try connection.withStatement(ReplicaLocalSQL.refusedCount) {
-                statement throws(SQLiteError) in
-                _ = try statement.step()
-                return statement.int(at: 0)
-            }
+            try Self.count(ReplicaLocalSQL.refusedCount, on: connection)
         }
     }
 
@@ -154,11 +150,7 @@ extension ReplicaSeenStore {
     package func requeueRefused() throws(SeenStoreError) -> Int {
         try local.withConnection { connection throws(SQLiteError) in
             try connection.immediateTransaction { () throws(SQLiteError) in
-                let count = try connection.withStatement(ReplicaLocalSQL.refusedCount) {
-                    statement throws(SQLiteError) in
-                    _ = try statement.step()
-                    return statement.int(at: 0)
-                }
+                let count = try Self.count(ReplicaLocalSQL.refusedCount, on: connection)
                 for sql in ReplicaLocalSQL.unrefuse { try connection.run(sql) }
                 return count
             }
@@ -168,11 +160,15 @@ extension ReplicaSeenStore {
     /// How many outbox entries wait.
     package func pendingCount() throws(SeenStoreError) -> Int {
         try local.withConnection { connection throws(SQLiteError) in
-            try connection.withStatement(ReplicaLocalSQL.pendingCount) {
-                statement throws(SQLiteError) in
-                _ = try statement.step()
-                return statement.int(at: 0)
-            }
+            try Self.count(ReplicaLocalSQL.pendingCount, on: connection)
+        }
+    }
+
+    /// The one integer a `SELECT count(*) …` without parameters gives.
+    private static func count(_ sql: String, on connection: Connection) throws(SQLiteError) -> Int {
+        try connection.withStatement(sql) { statement throws(SQLiteError) in
+            _ = try statement.step()
+            return statement.int(at: 0)
         }
     }
 
