@@ -87,6 +87,21 @@ final class FleetMachine {
     }
 }
 
+/// The URL of a new login role of `adminURL`'s database given exactly what
+/// `walkthrough db grant ROLE --apply` grants, after the administrator migrated the schema: the
+/// everyday role the fleet suites also run as.
+func grantedRoleURL(server: TestPostgres, adminURL: String) throws -> String {
+    let setup = try Sandbox()
+    let migrate = try setup.execute(["db", "migrate", "--db", adminURL])
+    #expect(migrate.status == 0, "\(migrate.standardError)")
+    let role = TestPostgres.uniqueName("g")
+    try RawPostgres(adminURL).exec("CREATE ROLE \(role) LOGIN PASSWORD 'pw'")
+    let grant = try setup.execute(["db", "grant", role, "--apply", "--db", adminURL])
+    #expect(grant.status == 0, "\(grant.standardError)")
+    let database = try #require(try RawPostgres.parse(adminURL)["dbname"])
+    return server.url(database: database, user: role, password: "pw")
+}
+
 /// The server's records, as `user walkthrough outcome version` lines.
 func serverRecords(_ url: String) throws -> [String] {
     try RawPostgres(url).rows(

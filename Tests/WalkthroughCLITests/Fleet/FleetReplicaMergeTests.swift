@@ -31,14 +31,16 @@ struct FleetReplicaMergeTests {
 
     /// A writes, then B, both offline; they sync in either order (and the first again, to
     /// refresh): the server and both replicas hold the import rule's winner (the stronger
-    /// outcome; at equal outcomes the later write, B's).
-    @Test(arguments: 0..<cases.count)
-    func twoMachinesApartEndWithTheMergeRulesRecord(index: Int) throws {
+    /// outcome; at equal outcomes the later write, B's). As the tables' owner, and as an
+    /// everyday role with exactly `db grant`'s grants.
+    @Test(arguments: 0..<cases.count, [false, true])
+    func twoMachinesApartEndWithTheMergeRulesRecord(index: Int, granted: Bool) throws {
         let (first, second, firstSyncsFirst) = Self.cases[index]
         let server = try TestPostgres.shared()
         let serverURL = try server.freshDatabaseURL()
-        let a = try FleetMachine(server: server, url: serverURL)
-        let b = try FleetMachine(server: server, url: serverURL)
+        let url = granted ? try grantedRoleURL(server: server, adminURL: serverURL) : serverURL
+        let a = try FleetMachine(server: server, url: url)
+        let b = try FleetMachine(server: server, url: url)
         #expect(try a.run(["db", "migrate"]).status == 0)
         a.proxy.mode = .refuse
         b.proxy.mode = .refuse
@@ -58,12 +60,15 @@ struct FleetReplicaMergeTests {
         #expect(try b.replicaRecords() == expected, "\(first) then \(second)")
     }
 
-    /// A reset on one machine reaches the other at its next refresh.
-    @Test func aResetReachesAnotherMachineAtItsNextRefresh() throws {
+    /// A reset on one machine reaches the other at its next refresh (as the owner, and as a
+    /// role with exactly `db grant`'s grants).
+    @Test(arguments: [false, true])
+    func aResetReachesAnotherMachineAtItsNextRefresh(granted: Bool) throws {
         let server = try TestPostgres.shared()
         let serverURL = try server.freshDatabaseURL()
-        let a = try FleetMachine(server: server, url: serverURL)
-        let b = try FleetMachine(server: server, url: serverURL)
+        let url = granted ? try grantedRoleURL(server: server, adminURL: serverURL) : serverURL
+        let a = try FleetMachine(server: server, url: url)
+        let b = try FleetMachine(server: server, url: url)
         #expect(try a.run(["mark", "foodpin"]).status == 0)
         #expect(try b.run(["seen", "foodpin", "-q"]).status == 0)
         #expect(try a.run(["reset", "--user", "alice", "foodpin"]).status == 0)
@@ -76,13 +81,15 @@ struct FleetReplicaMergeTests {
         #expect(try serverRecords(serverURL).isEmpty)
     }
 
-    /// A write stamped before a reset, arriving after it, loses; one stamped after it wins.
-    @Test(arguments: [false, true])
-    func aResetAgainstWritesStampedBeforeAndAfterIt(writeAfterReset: Bool) throws {
+    /// A write stamped before a reset, arriving after it, loses; one stamped after it wins (as
+    /// the owner, and as a role with exactly `db grant`'s grants).
+    @Test(arguments: [false, true], [false, true])
+    func aResetAgainstWritesStampedBeforeAndAfterIt(writeAfterReset: Bool, granted: Bool) throws {
         let server = try TestPostgres.shared()
         let serverURL = try server.freshDatabaseURL()
-        let a = try FleetMachine(server: server, url: serverURL)
-        let b = try FleetMachine(server: server, url: serverURL)
+        let url = granted ? try grantedRoleURL(server: server, adminURL: serverURL) : serverURL
+        let a = try FleetMachine(server: server, url: url)
+        let b = try FleetMachine(server: server, url: url)
         #expect(try a.run(["mark", "foodpin"]).status == 0)
         b.proxy.mode = .refuse
         if !writeAfterReset {

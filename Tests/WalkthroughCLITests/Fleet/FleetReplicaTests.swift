@@ -17,12 +17,14 @@ struct FleetReplicaTests {
     /// Every command outside the administrative views, and the gate (`due`, `seen`), finishes
     /// within the budget plus a generous bound, whatever the server does; what `play` and
     /// `mark` recorded reaches the server with the next command once it answers.
-    @Test(arguments: 0..<failures.count)
-    func everyCommandAnswersWithinTheBudget(failure: Int) throws {
+    @Test(arguments: 0..<failures.count, [false, true])
+    func everyCommandAnswersWithinTheBudget(failure: Int, granted: Bool) throws {
         let (name, mode) = Self.failures[failure]
         let server = try TestPostgres.shared()
         let serverURL = try server.freshDatabaseURL()
-        let machine = try FleetMachine(server: server, url: serverURL)
+        // As the owner, and as an everyday role with exactly `db grant`'s grants.
+        let url = granted ? try grantedRoleURL(server: server, adminURL: serverURL) : serverURL
+        let machine = try FleetMachine(server: server, url: url)
         // The server knows the store (its tables exist) before it fails.
         #expect(try machine.run(["db", "migrate"]).status == 0)
         machine.proxy.mode = mode
