@@ -269,9 +269,16 @@ package final class ReplicaSeenStore: AdministeredSeenStore, LockWaitLimitedStor
 
     // MARK: - Row security
 
-    /// Refuses a write for another user than the one row security binds this role to, as the
-    /// server would: the replica holds and pushes only what its role may change.
+    /// Refuses a write the server would refuse at every push, as the server would: a user name
+    /// PostgreSQL text cannot hold (a NUL character), or another user than the one row security
+    /// binds this role to. The replica holds and pushes only what its role may change.
     func checkUser(_ user: String) throws(SeenStoreError) {
+        if user.utf8.contains(0) {
+            throw .server(
+                PostgresStoreError(
+                    kind: .unsupportedValue, location: location, sqlState: "22021",
+                    message: "a user name with a NUL character"))
+        }
         guard let bound = enforcedUser, bound != user else { return }
         throw .server(
             PostgresStoreError(

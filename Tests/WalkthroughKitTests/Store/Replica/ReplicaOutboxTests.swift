@@ -32,6 +32,20 @@ struct ReplicaOutboxTests {
         #expect(pending.map { $0.2.contains("\"cy\"") } == [false, false, true])
     }
 
+    /// A user name PostgreSQL text cannot hold is refused here, as the server would refuse it
+    /// at every push: nothing is kept to push, nothing recorded.
+    @Test func aUserNameWithANULIsRefusedBeforeAnythingIsKept() throws {
+        #expect {
+            try replica.markSeen(
+                user: "nul\u{0}inside", walkthrough: "tour", version: 1, outcome: .completed)
+        } throws: { error in
+            guard case .server(let failure) = error as? SeenStoreError else { return false }
+            return failure.kind == .unsupportedValue
+        }
+        #expect(try replica.pendingCount() == 0)
+        #expect(try replica.records(user: nil).isEmpty)
+    }
+
     /// Two processes may push the same entry; the one that removes it late must not remove a
     /// newer entry that took its number once the outbox had emptied.
     @Test func aLateRemovalLeavesTheEntryThatTookItsNumber() throws {
