@@ -181,25 +181,9 @@ struct TerminalPlayTests {
     ) throws {
         let sandbox = try sandbox()
         let files = sandbox.folder.path
-        let play =
-            "sh -c 'echo $$ > \(files)/pid; exec \"$0\" play foodpin' "
-            + TmuxSession.quoted(walkthroughBinary)
-        let script = """
-            cd \(TmuxSession.quoted(files)) && stty -g > before && \(play); \
-            echo "status=$?"; stty -g > after; stty -a > settings; exec sleep 600
-            """
-        let tmux = try pane(sandbox, script)
+        let tmux = try playingOnPageTwo(sandbox, afterwards: "stty -a > settings; ")
         defer { tmux.kill() }
-        #expect(tmux.waitFor("● ○ ○  1/3"))
-        try tmux.sendKeys("Right")
-        #expect(tmux.waitFor("○ ● ○  2/3"))
-        if key.isEmpty {
-            let pid = try String(contentsOfFile: files + "/pid", encoding: .utf8)
-            let number = try #require(pid_t(pid.trimmingCharacters(in: .whitespacesAndNewlines)))
-            #expect(kill(number, signal) == 0)
-        } else {
-            try tmux.sendKeys(key)
-        }
+        try stop(tmux, files: files, key: key, signal: signal)
         #expect(tmux.waitFor("status=\(status)"), "\((try? tmux.capture()) ?? [])")
         #expect(tmux.waitFor("Interrupted by \(name) at page 2/3; progress kept"))
         #expect(try tmux.format("#{alternate_on}") == "0", "the normal screen is back")
@@ -236,31 +220,15 @@ struct TerminalPlayTests {
     ) throws {
         let sandbox = try sandbox()
         let files = sandbox.folder.path
-        let play =
-            "sh -c 'echo $$ > \(files)/pid; exec \"$0\" play foodpin' "
-            + TmuxSession.quoted(walkthroughBinary)
-        let script = """
-            cd \(TmuxSession.quoted(files)) && stty -g > before && \(play); \
-            echo "status=$?"; stty -g > after; exec sleep 600
-            """
-        let tmux = try pane(sandbox, script)
-        defer { tmux.kill() }
-        #expect(tmux.waitFor("● ○ ○  1/3"))
-        try tmux.sendKeys("Right")
         // The page is drawn once its move is committed.
-        #expect(tmux.waitFor("○ ● ○  2/3"))
+        let tmux = try playingOnPageTwo(sandbox, afterwards: "")
+        defer { tmux.kill() }
 
         let holder = try ChildProcess(["/usr/bin/sqlite3", sandbox.database])
         holder.send("BEGIN IMMEDIATE;\n.print holding\n")
         try #require(holder.waitForOutput("holding"), "\(holder.standardError)")
         let sent = ContinuousClock.now
-        if key.isEmpty {
-            let pid = try String(contentsOfFile: files + "/pid", encoding: .utf8)
-            let number = try #require(pid_t(pid.trimmingCharacters(in: .whitespacesAndNewlines)))
-            #expect(kill(number, signal) == 0)
-        } else {
-            try tmux.sendKeys(key)
-        }
+        try stop(tmux, files: files, key: key, signal: signal)
         #expect(tmux.waitFor("status=\(status)"), "\((try? tmux.capture()) ?? [])")
         let elapsed = ContinuousClock.now - sent
         #expect(elapsed < .seconds(2), "exited \(elapsed) after \(name), the lock held")
@@ -286,6 +254,36 @@ struct TerminalPlayTests {
         #expect(events.status == 0, "\(events.standardError)")
         #expect(events.standardOutput.contains(#""event":"page","page":2"#))
         #expect(!events.standardOutput.contains(#""interrupted""#), "\(events.standardOutput)")
+    }
+
+    /// `walkthrough play foodpin` in a pane, moved to page 2: its pid in `pid`, `stty -g` in
+    /// `before` and, once it ends, its status printed as `status=N`, then `stty -g` in `after`
+    /// and `afterwards` run.
+    private func playingOnPageTwo(_ sandbox: Sandbox, afterwards: String) throws -> TmuxSession {
+        let files = sandbox.folder.path
+        let play =
+            "sh -c 'echo $$ > \(files)/pid; exec \"$0\" play foodpin' "
+            + TmuxSession.quoted(walkthroughBinary)
+        let script = """
+            cd \(TmuxSession.quoted(files)) && stty -g > before && \(play); \
+            echo "status=$?"; stty -g > after; \(afterwards)exec sleep 600
+            """
+        let tmux = try pane(sandbox, script)
+        #expect(tmux.waitFor("● ○ ○  1/3"))
+        try tmux.sendKeys("Right")
+        #expect(tmux.waitFor("○ ● ○  2/3"))
+        return tmux
+    }
+
+    /// Ends the player with `key` typed in the pane, or with `signal` sent to its pid.
+    private func stop(_ tmux: TmuxSession, files: String, key: String, signal: Int32) throws {
+        guard key.isEmpty else {
+            try tmux.sendKeys(key)
+            return
+        }
+        let pid = try String(contentsOfFile: files + "/pid", encoding: .utf8)
+        let number = try #require(pid_t(pid.trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(kill(number, signal) == 0)
     }
 
     // MARK: - Drawing
