@@ -41,7 +41,9 @@ extension ReplicaSeenStore {
         guard let failed = failedContact() else { return nil }
         let interval = milliseconds(settings.syncInterval)
         let until = failed.at + min(failed.backoff, interval)
-        guard now().millisecondsSince1970 < until else { return nil }
+        let now = now().millisecondsSince1970
+        // A clock set back since the failure (a failure "in the future") holds nothing off.
+        guard now >= failed.at, now < until else { return nil }
         return Timestamp(millisecondsSince1970: until)
     }
 
