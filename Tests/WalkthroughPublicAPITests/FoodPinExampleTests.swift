@@ -78,7 +78,9 @@ struct FoodPinExampleTests {
         #expect(first.standardError.isEmpty, "\(first.standardError)")
         #expect(try home.record()?.outcome == .completed)
 
-        let second = try home.run("next\nnext\nnext\n")
+        // No input: a run that shows nothing reads none, and may exit before a write to its
+        // input could land (which then fails with EPIPE); were it shown, the page would print.
+        let second = try home.run("")
         #expect(second.wait() == 0)
         #expect(second.standardOutput == "Your FoodPin guide:\n" + Self.guide, "not shown again")
         #expect(second.standardError.isEmpty)
@@ -108,7 +110,8 @@ struct FoodPinExampleTests {
         try FileManager.default.createDirectory(
             atPath: home.folder.file("state"), withIntermediateDirectories: true)
         try home.folder.write("not a database\n", to: "state/seen.sqlite3")
-        let child = try home.run("next\n")
+        // No input, as in the second run above: nothing is shown, so none is read.
+        let child = try home.run("")
         #expect(child.wait() == 0)
         #expect(child.standardOutput == "Your FoodPin guide:\n" + Self.guide)
         #expect(
