@@ -191,9 +191,9 @@ struct TerminalPlayTests {
 
         // Wait for the shell to have written the settings after the status line.
         var settings = ""
-        for _ in 0..<500 where settings.isEmpty {
+        _ = waitUntil(timeout: 10, interval: 20) {
             settings = (try? String(contentsOfFile: files + "/settings", encoding: .utf8)) ?? ""
-            usleep(20_000)
+            return !settings.isEmpty
         }
         let words = Set(settings.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" }))
         #expect(words.contains("icanon") && words.contains("echo"), "\(settings)")
@@ -236,9 +236,9 @@ struct TerminalPlayTests {
         #expect(try tmux.format("#{alternate_on}") == "0", "the normal screen is back")
         #expect(try tmux.format("#{cursor_flag}") == "1", "the cursor is visible")
         var after = ""
-        for _ in 0..<500 where after.isEmpty {
+        _ = waitUntil(timeout: 10, interval: 20) {
             after = (try? String(contentsOfFile: files + "/after", encoding: .utf8)) ?? ""
-            usleep(20_000)
+            return !after.isEmpty
         }
         let before = try String(contentsOfFile: files + "/before", encoding: .utf8)
         #expect(!before.isEmpty)

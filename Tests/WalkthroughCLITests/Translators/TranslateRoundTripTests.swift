@@ -11,6 +11,14 @@ import WalkthroughTestSupport
         String(try ChildProcess.run(["sha256sum"], input: text).standardOutput.prefix(16))
     }
 
+    /// `walkthrough translate export foodpin --locale zh-Hant -o FILE` in `sandbox`, which must
+    /// succeed.
+    private func exportFoodPin(_ sandbox: Sandbox, to file: String) throws {
+        let export = try sandbox.execute(
+            ["translate", "export", "foodpin", "--locale", "zh-Hant", "-o", file])
+        #expect(export.status == 0, "\(export.standardError)")
+    }
+
     private func bytes(_ path: String) throws -> Data {
         try Data(contentsOf: URL(fileURLWithPath: path))
     }
@@ -83,9 +91,7 @@ import WalkthroughTestSupport
         let sandbox = try Sandbox()
         let definition = try sandbox.copyExample("foodpin.json")
         let file = sandbox.folder.path + "/zh.po"
-        #expect(
-            try sandbox.execute(
-                ["translate", "export", "foodpin", "--locale", "zh-Hant", "-o", file]).status == 0)
+        try exportFoodPin(sandbox, to: file)
         try TranslatorTools.msgfmtCheck(file)
         let polib = try TranslatorTools.polib()
         // wrapwidth=0: polib writes each string on one line (split after newlines), as
@@ -121,13 +127,7 @@ import WalkthroughTestSupport
         let po2xliff = try TranslatorTools.require("po2xliff", package: "translate-toolkit")
         let xliff2po = try TranslatorTools.require("xliff2po", package: "translate-toolkit")
         let folder = sandbox.folder.path
-        #expect(
-            try sandbox.execute(
-                [
-                    "translate", "export", "foodpin", "--locale", "zh-Hant", "-o",
-                    folder + "/ours.po",
-                ]
-            ).status == 0)
+        try exportFoodPin(sandbox, to: folder + "/ours.po")
         try TranslatorTools.msgfmtCheck(folder + "/ours.po")
         // Ours → their XLIFF (1.1, as translate-toolkit writes it) → their PO.
         try TranslatorTools.run([po2xliff, "-i", folder + "/ours.po", "-o", folder + "/theirs.xlf"])
@@ -161,13 +161,7 @@ import WalkthroughTestSupport
         let sandbox = try Sandbox()
         let definition = try sandbox.copyExample("foodpin.json")
         let folder = sandbox.folder.path
-        #expect(
-            try sandbox.execute(
-                [
-                    "translate", "export", "foodpin", "--locale", "zh-Hant", "-o",
-                    folder + "/ours.xlf",
-                ]
-            ).status == 0)
+        try exportFoodPin(sandbox, to: folder + "/ours.xlf")
         try TranslatorTools.xmllintValidate(folder + "/ours.xlf")
         let toolkit = try TranslatorTools.translateToolkit()
         // Their reader: every unit, its id, source, target and state; then their writer saves
@@ -208,9 +202,7 @@ import WalkthroughTestSupport
         var text = try String(contentsOfFile: definition, encoding: .utf8)
         text = text.replacingOccurrences(of: "\"en\": \"Locate\"", with: "\"en\": \"Find it\"")
         try text.write(toFile: definition, atomically: true, encoding: .utf8)
-        let stale = try sandbox.execute(
-            ["translate", "export", "foodpin", "--locale", "zh-Hant", "-o", folder + "/stale.xlf"])
-        #expect(stale.status == 0)
+        try exportFoodPin(sandbox, to: folder + "/stale.xlf")
         let states = try toolkit.run([
             "-c",
             """
@@ -229,13 +221,7 @@ import WalkthroughTestSupport
         try sandbox.copyExample("foodpin.json")
         let pofilter = try TranslatorTools.require("pofilter", package: "translate-toolkit")
         let folder = sandbox.folder.path
-        #expect(
-            try sandbox.execute(
-                [
-                    "translate", "export", "foodpin", "--locale", "zh-Hant", "-o",
-                    folder + "/ours.po",
-                ]
-            ).status == 0)
+        try exportFoodPin(sandbox, to: folder + "/ours.po")
         try TranslatorTools.msgfmtCheck(folder + "/ours.po")
         let checks = [
             "-t", "escapes", "-t", "newlines", "-t", "tabs", "-t", "printf", "-t", "xmltags",
@@ -349,10 +335,7 @@ import WalkthroughTestSupport
         let sandbox = try Sandbox()
         let definition = try sandbox.copyExample("foodpin.json")
         let folder = sandbox.folder.path
-        #expect(
-            try sandbox.execute(
-                ["translate", "export", "foodpin", "--locale", "zh-Hant", "-o", folder + "/old.po"]
-            ).status == 0)
+        try exportFoodPin(sandbox, to: folder + "/old.po")
         var text = try String(contentsOfFile: definition, encoding: .utf8)
         text = text.replacingOccurrences(of: "\"en\": \"Locate\"", with: "\"en\": \"Find it\"")
         try text.write(toFile: definition, atomically: true, encoding: .utf8)
