@@ -82,6 +82,16 @@ final class Statement {
         try check(sqlite3_bind_int64(handle, index, value))
     }
 
+    /// Binds a string, or SQL `NULL` when there is none, to the 1-based parameter `index`.
+    func bind(_ text: String?, at index: Int32) throws(SQLiteError) {
+        if let text { try bind(text, at: index) } else { try bindNull(at: index) }
+    }
+
+    /// Binds an integer, or SQL `NULL` when there is none, to the 1-based parameter `index`.
+    func bind(_ value: Int?, at index: Int32) throws(SQLiteError) {
+        if let value { try bind(value, at: index) } else { try bindNull(at: index) }
+    }
+
     /// Binds `bytes` as text; with `SQLITE_STATIC` the caller keeps them alive until unbound.
     /// Binds SQL `NULL` to the 1-based parameter `index`.
     func bindNull(at index: Int32) throws(SQLiteError) {

@@ -162,16 +162,8 @@ extension SQLiteSeenStore {
             let sql =
                 storedSchemaVersion >= 3 ? EventSQL.pageWithVariants : EventSQL.pageWithoutVariants
             return try connection.withStatement(sql) { statement throws(SQLiteError) in
-                if let walkthrough = filter.walkthrough {
-                    try statement.bind(walkthrough, at: 1)
-                } else {
-                    try statement.bindNull(at: 1)
-                }
-                if let user = filter.user {
-                    try statement.bind(user, at: 2)
-                } else {
-                    try statement.bindNull(at: 2)
-                }
+                try statement.bind(filter.walkthrough, at: 1)
+                try statement.bind(filter.user, at: 2)
                 try statement.bind(filter.since?.millisecondsSince1970 ?? Int64.min, at: 3)
                 try statement.bind(after.time, at: 4)
                 try statement.bind(after.id, at: 5)
@@ -299,33 +291,13 @@ extension SQLiteSeenStore {
         try statement.bind(step.version, at: 4)
         try statement.bind(event.kind.name, at: 5)
         try statement.bind(event.page, at: 6)
-        try bind(columns.outcome, at: 7, to: statement)
-        try bind(step.locale, at: 8, to: statement)
-        try bind(columns.resumed.map { $0 ? 1 : 0 }, at: 9, to: statement)
-        try bind(columns.forced.map { $0 ? 1 : 0 }, at: 10, to: statement)
-        try bind(columns.signal, at: 11, to: statement)
-        try bind(step.variant, at: 12, to: statement)
-        try bind(step.experiment, at: 13, to: statement)
-    }
-
-    private static func bind(
-        _ value: String?, at index: Int32, to statement: Statement
-    ) throws(SQLiteError) {
-        if let value {
-            try statement.bind(value, at: index)
-        } else {
-            try statement.bindNull(at: index)
-        }
-    }
-
-    private static func bind(
-        _ value: Int?, at index: Int32, to statement: Statement
-    ) throws(SQLiteError) {
-        if let value {
-            try statement.bind(value, at: index)
-        } else {
-            try statement.bindNull(at: index)
-        }
+        try statement.bind(columns.outcome, at: 7)
+        try statement.bind(step.locale, at: 8)
+        try statement.bind(columns.resumed.map { $0 ? 1 : 0 }, at: 9)
+        try statement.bind(columns.forced.map { $0 ? 1 : 0 }, at: 10)
+        try statement.bind(columns.signal, at: 11)
+        try statement.bind(step.variant, at: 12)
+        try statement.bind(step.experiment, at: 13)
     }
 
     /// The event in the current row of a statement selecting ``EventSQL/columns(hasVariants:)``; a row

@@ -73,11 +73,7 @@ extension SQLiteSeenStore: ExperimentStore {
         return try withConnection { connection throws(SQLiteError) in
             try connection.withStatement(ExperimentSQL.goalPage) {
                 statement throws(SQLiteError) -> [(item: ReachedGoal, key: EventKey)] in
-                if let user = filter.user {
-                    try statement.bind(user, at: 1)
-                } else {
-                    try statement.bindNull(at: 1)
-                }
+                try statement.bind(filter.user, at: 1)
                 try statement.bind(filter.since?.millisecondsSince1970 ?? Int64.min, at: 2)
                 try statement.bind(after.time, at: 3)
                 try statement.bind(after.id, at: 4)
@@ -112,11 +108,7 @@ extension SQLiteSeenStore: ExperimentStore {
                 statement throws(SQLiteError) -> [ExperimentCounts] in
                 try statement.bind(walkthrough, at: 1)
                 try statement.bind(experiment, at: 2)
-                if let goal {
-                    try statement.bind(goal, at: 3)
-                } else {
-                    try statement.bindNull(at: 3)
-                }
+                try statement.bind(goal, at: 3)
                 var counts: [ExperimentCounts] = []
                 while try statement.step() {
                     counts.append(
