@@ -32,9 +32,7 @@ extension PostgresConnection {
                 return (handle, false)
             default:
                 let remaining = deadline - ContinuousClock.now
-                let milliseconds =
-                    remaining.components.seconds * 1000
-                    + remaining.components.attoseconds / 1_000_000_000_000_000
+                let milliseconds = remaining.wholeMilliseconds
                 guard milliseconds > 0 else { return (handle, true) }
                 var entry = pollfd(
                     fd: PQsocket(handle),

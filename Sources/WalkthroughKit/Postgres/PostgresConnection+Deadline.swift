@@ -14,9 +14,7 @@ extension PostgresConnection {
         guard let deadline else { return -1 }
         let left = deadline - ContinuousClock.now
         guard left > .zero else { return 0 }
-        let milliseconds =
-            left.components.seconds * 1000
-            + left.components.attoseconds / 1_000_000_000_000_000
+        let milliseconds = left.wholeMilliseconds
         return Int32(clamping: max(milliseconds, 1))
     }
 

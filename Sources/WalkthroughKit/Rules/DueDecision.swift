@@ -129,11 +129,8 @@ public struct DueDecision: Sendable, Hashable {
                     + "finished (when.maxShows \(maxShows))")
         }
         if let interval = rules.minInterval, let last = history.lastShow {
-            let intervalMilliseconds =
-                interval.components.seconds * 1000
-                + interval.components.attoseconds / 1_000_000_000_000_000
             let (next, overflow) = last.millisecondsSince1970.addingReportingOverflow(
-                intervalMilliseconds)
+                interval.wholeMilliseconds)
             if overflow || milliseconds < next {
                 let dueAt = Timestamp(millisecondsSince1970: overflow ? .max : next)
                 decision.dueAt = dueAt

@@ -172,9 +172,9 @@ public enum SeenStoreError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// A duration as a user reads it: `5 s`, `0.25 s`.
     private static func seconds(_ duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
+        let seconds = duration.components.seconds
         guard seconds >= 0, seconds < 1_000_000_000 else { return "\(seconds) s" }
-        let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+        let milliseconds = duration.wholeMilliseconds
         if milliseconds % 1000 == 0 { return "\(milliseconds / 1000) s" }
         let fraction = String(milliseconds % 1000)
         let padded = String(repeating: "0", count: 3 - fraction.count) + fraction

@@ -39,7 +39,7 @@ extension ReplicaSeenStore {
     /// Until when the launches hold off, or `nil` when the server may be asked now.
     func backingOffUntil() -> Timestamp? {
         guard let failed = failedContact() else { return nil }
-        let interval = milliseconds(settings.syncInterval)
+        let interval = settings.syncInterval.wholeMilliseconds
         let until = failed.at + min(failed.backoff, interval)
         let now = now().millisecondsSince1970
         // A clock set back since the failure (a failure "in the future") holds nothing off.
@@ -51,8 +51,8 @@ extension ReplicaSeenStore {
     /// last one (30 s the first time), up to the sync interval.
     func rememberFailedContact() {
         guard !options.localOnly else { return }
-        let interval = milliseconds(settings.syncInterval)
-        let first = milliseconds(Self.firstBackoff)
+        let interval = settings.syncInterval.wholeMilliseconds
+        let first = Self.firstBackoff.wholeMilliseconds
         let backoff = failedContact().map { min($0.backoff * 2, interval) } ?? min(first, interval)
         let failed = FailedContact(at: now().millisecondsSince1970, backoff: max(backoff, 0))
         let written: Bool
@@ -82,10 +82,5 @@ extension ReplicaSeenStore {
         } catch {
             // Kept: the next launch holds off once more, which costs it nothing.
         }
-    }
-
-    private func milliseconds(_ duration: Duration) -> Int64 {
-        let (seconds, attoseconds) = duration.components
-        return seconds * 1000 + attoseconds / 1_000_000_000_000_000
     }
 }
