@@ -4,7 +4,13 @@ import PackageDescription
 let package = Package(
     name: "WalkthroughKit",
     products: [
+        /// Definitions, the navigator, the rules, the gate, events and the SQLite store: links
+        /// SQLite alone.
         .library(name: "WalkthroughKit", targets: ["WalkthroughKit"]),
+        /// The PostgreSQL store and its local replica: links libpq. A host opts in with
+        /// `WalkthroughFleet.enable()`.
+        .library(name: "WalkthroughFleet", targets: ["WalkthroughFleet"]),
+        /// The terminal player; its pictures (libpng, libjpeg) are the `Pictures` trait.
         .library(name: "WalkthroughTerminal", targets: ["WalkthroughTerminal"]),
         .executable(name: "walkthrough", targets: ["WalkthroughCLI"]),
         .executable(name: "walkthrough-bench", targets: ["WalkthroughBench"]),
@@ -12,11 +18,20 @@ let package = Package(
         .executable(name: "walkthrough-embed-bare-host", targets: ["EmbedBareHost"]),
     ],
     traits: [
+        /// Draws the pages' PNG and JPEG images in the terminal with Debian's libpng and libjpeg
+        /// (libpng-dev, libjpeg-dev). Without it a page shows its image's alt text, and the
+        /// player links neither library.
+        .trait(
+            name: "Pictures",
+            description: "Draws the pages' PNG and JPEG images (libpng-dev, libjpeg-dev)."
+        ),
+        .default(enabledTraits: ["Pictures"]),
         /// Draws images with Debian's libchafa too (sixel, and finer symbol art); it needs
         /// libchafa-dev, which a fresh machine does not have, so it is off by default.
         .trait(
             name: "Chafa",
-            description: "Sixel and finer symbol art with libchafa (apt install libchafa-dev)."
+            description: "Sixel and finer symbol art with libchafa (apt install libchafa-dev).",
+            enabledTraits: ["Pictures"]
         )
     ],
     targets: [
@@ -26,50 +41,65 @@ let package = Package(
             name: "CSQLite",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        /// Loading a C library on its first use (dlopen), for the libraries a launch may not
-        /// need: the trampolines of CLibPQ, CPNG and CJPEG are made with it.
-        .target(name: "CLazyLibrary"),
-        /// libpq, PostgreSQL's client library, for the fleet store (`PostgresSeenStore`): its
-        /// header from libpq-dev, and trampolines that load libpq.so.5 on first use, so that a
-        /// tool that never opens a `postgresql://` store never loads it (see LibPQLoader.c).
-        .target(name: "CLibPQ", dependencies: ["CLazyLibrary"]),
-        /// libpng, to decode the pages' PNG images: its header from libpng-dev, and trampolines
-        /// that load libpng16.so.16 on first use, so that a launch that draws no picture (the
-        /// gate with nothing due) never loads it or zlib (see PNGLoader.c).
-        .target(name: "CPNG", dependencies: ["CLazyLibrary"]),
+        /// libpq, PostgreSQL's client library, for the fleet's store: libpq-dev's header, and the
+        /// library linked (WalkthroughFleet only).
+        .systemLibrary(
+            name: "CLibPQ",
+            providers: [.apt(["libpq-dev"])]
+        ),
+        /// libpng, to decode the pages' PNG images: libpng-dev's header, and the library linked
+        /// (the player's `Pictures` trait only).
+        .systemLibrary(
+            name: "CPNG",
+            providers: [.apt(["libpng-dev"])]
+        ),
         /// The player's reduced PNG decode: libpng's rows summed straight into the cells drawn,
         /// C compiled with the package's optimisation (SSE2 where the target has it).
         .target(name: "CPNGReduced", dependencies: ["CPNG"]),
-        /// libjpeg (libjpeg-turbo), to decode the pages' JPEG images: its header from
-        /// libjpeg-dev, helpers that catch libjpeg's errors in C, and trampolines that load
-        /// libjpeg.so.62 on first use (see JPEGLoader.c).
-        .target(name: "CJPEG", dependencies: ["CLazyLibrary"]),
+        /// libjpeg (libjpeg-turbo), to decode the pages' JPEG images: libjpeg-dev's header,
+        /// helpers that catch libjpeg's errors in C, and the library linked (`Pictures` only).
+        .systemLibrary(
+            name: "CJPEG",
+            providers: [.apt(["libjpeg-dev"])]
+        ),
         /// libchafa, for sixel and finer symbol art; only with the `Chafa` trait.
         .systemLibrary(
             name: "CChafa",
             pkgConfig: "chafa",
             providers: [.apt(["libchafa-dev"])]
         ),
-        .target(
-            name: "WalkthroughKit",
-            dependencies: ["CSQLite", "CLibPQ", "CPNG", "CPNGReduced", "CJPEG"]),
+        .target(name: "WalkthroughKit", dependencies: ["CSQLite"]),
+        .target(name: "WalkthroughFleet", dependencies: ["WalkthroughKit", "CLibPQ"]),
+        /// The translators' files (XLIFF 2.1, PO) and the definition edits `walkthrough
+        /// translate` makes: the command line's, no product.
+        .target(name: "WalkthroughTranslation", dependencies: ["WalkthroughKit"]),
         /// The terminal player's signal handler and the atomic it reads, in C.
         .target(name: "CSignalPipe"),
         .target(
             name: "WalkthroughTerminal",
             dependencies: [
                 "WalkthroughKit", "CSignalPipe",
+                .target(name: "CPNG", condition: .when(traits: ["Pictures"])),
+                .target(name: "CPNGReduced", condition: .when(traits: ["Pictures"])),
+                .target(name: "CJPEG", condition: .when(traits: ["Pictures"])),
                 .target(name: "CChafa", condition: .when(traits: ["Chafa"])),
             ],
-            swiftSettings: [.define("CHAFA", .when(traits: ["Chafa"]))]
+            swiftSettings: [
+                .define("PICTURES", .when(traits: ["Pictures"])),
+                .define("CHAFA", .when(traits: ["Chafa"])),
+            ]
         ),
         .executableTarget(
             name: "WalkthroughCLI",
-            dependencies: ["WalkthroughKit", "WalkthroughTerminal"]
+            dependencies: [
+                "WalkthroughKit", "WalkthroughFleet", "WalkthroughTerminal", "WalkthroughTranslation",
+            ]
         ),
         .executableTarget(
             name: "WalkthroughBench",
-            dependencies: ["WalkthroughKit", "CSQLite", "CLibPQ"]
+            dependencies: [
+                "WalkthroughKit", "WalkthroughFleet", "WalkthroughTerminal", "CSQLite", "CLibPQ",
+            ]
         ),
         /// The smallest host tool embedding the one-call gate, launched by the `embed` benchmark.
         .executableTarget(
@@ -81,24 +111,29 @@ let package = Package(
         /// A tiny writer process the store's concurrency and crash tests spawn many of.
         .executableTarget(
             name: "StoreTestWriter",
-            dependencies: ["WalkthroughKit"],
+            dependencies: ["WalkthroughKit", "WalkthroughFleet"],
             path: "Tests/StoreTestWriter"
         ),
         /// Helpers every test target shares (temporary folders, child processes, pseudo-terminals,
         /// tmux sessions, a PostgreSQL server), declared `package`: no product, and nothing in
         /// Sources uses it.
         .target(
-            name: "WalkthroughTestSupport", dependencies: ["CLibPQ", "WalkthroughKit"],
+            name: "WalkthroughTestSupport", dependencies: ["CLibPQ", "WalkthroughKit", "WalkthroughFleet"],
             path: "Tests/WalkthroughTestSupport"),
         .testTarget(
             name: "WalkthroughKitTests",
-            dependencies: ["WalkthroughKit", "CSQLite", "CPNGReduced", "WalkthroughTestSupport"],
+            dependencies: [
+                "WalkthroughKit", "WalkthroughFleet", "WalkthroughTerminal", "CSQLite",
+                "WalkthroughTestSupport",
+            ],
             // The requests the locale matcher is checked with against Python's langcodes.
             exclude: ["Localization/Reference"]
         ),
         .testTarget(
             name: "WalkthroughTerminalTests",
-            dependencies: ["WalkthroughTerminal", "WalkthroughKit", "WalkthroughTestSupport"],
+            dependencies: [
+                "WalkthroughTerminal", "WalkthroughKit", "CPNGReduced", "WalkthroughTestSupport",
+            ],
             // Golden screens, read from the source tree by path (UPDATE_GOLDEN=1 rewrites them),
             // and the sentences the width tests measure against Python's wcwidth.
             exclude: ["Golden", "Reference"]
@@ -110,7 +145,8 @@ let package = Package(
         .testTarget(
             name: "WalkthroughCLITests",
             dependencies: [
-                "WalkthroughCLI", "WalkthroughKit", "WalkthroughTerminal", "WalkthroughTestSupport",
+                "WalkthroughCLI", "WalkthroughKit", "WalkthroughFleet", "WalkthroughTerminal",
+                "WalkthroughTranslation", "WalkthroughTestSupport",
             ],
             // Help, completion and manual goldens (UPDATE_GOLDEN=1 rewrites them).
             exclude: ["Golden", "Translators/XLIFFSchema"]
@@ -124,7 +160,7 @@ let package = Package(
         /// A host tool the public-API tests run as a separate process (signals are process-wide).
         .executableTarget(
             name: "OnboardingTestHost",
-            dependencies: ["WalkthroughKit", "WalkthroughTerminal"],
+            dependencies: ["WalkthroughKit", "WalkthroughFleet", "WalkthroughTerminal"],
             path: "Tests/OnboardingTestHost"
         ),
         /// Uses only the public API: no `@testable import`.

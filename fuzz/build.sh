@@ -5,9 +5,9 @@
 #
 # SwiftPM executables do not link with -sanitize=fuzzer, so this compiles the package's sources
 # directly with swiftc, instrumented for coverage (libFuzzer) and checked by AddressSanitizer:
-# WalkthroughKit as a static library (C modules CSQLite, CLibPQ, CPNG, CJPEG and CPNGReduced; the C
-# of the last three is compiled with clang, instrumented the same way), WalkthroughTerminal on top
-# (with CSignalPipe, compiled the same way),
+# WalkthroughKit as a static library (C module CSQLite), WalkthroughFleet (CLibPQ) and
+# WalkthroughTranslation on it, WalkthroughTerminal on top with its pictures (CPNG, CJPEG, and
+# CPNGReduced and CSignalPipe, whose C is compiled with clang, instrumented the same way),
 # then each target: fuzz/targets/NAME.swift with an @_cdecl("LLVMFuzzerTestOneInput") entry.
 # The `arguments` target is compiled into one module with the CLI's sources (all but main.swift),
 # so it reaches the command line's internal parser.
@@ -40,16 +40,13 @@ flags=(
     -O -g
     -sanitize=fuzzer,address
     -use-ld=lld
+    -D PICTURES
 )
 # Absolute, so that the link step can run from another folder.
-paths=(-I "$root/Sources/CSQLite" -I "$root/Sources/CLibPQ/include" -I "$root/Sources/CPNG/include"
-    -I "$root/Sources/CPNGReduced/include" -I "$root/Sources/CJPEG/include"
+paths=(-I "$root/Sources/CSQLite" -I "$root/Sources/CLibPQ" -I "$root/Sources/CPNG"
+    -I "$root/Sources/CPNGReduced/include" -I "$root/Sources/CJPEG"
     -I "$root/Sources/CSignalPipe/include" -I "$out" -L "$out")
-# libpq's headers are in their own folder (pkg-config libpq says where). The fuzzers link libpq,
-# libpng and libjpeg themselves (-lpq, -lpng16, -ljpeg below) rather than through the
-# trampolines that load them on first use: Sources/CLibPQ's are left out, and Sources/CPNG's and
-# CJPEG's are compiled as the static build compiles them (WALKTHROUGH_STATIC_IMAGE_LIBRARIES),
-# which leaves only their walkthrough_*_load_error, answering NULL.
+# libpq's headers are in their own folder (pkg-config libpq says where).
 paths+=($(pkg-config --cflags-only-I libpq 2>/dev/null | sed 's/-I/-Xcc -I/g'))
 # And libpng's (the image decoder's).
 paths+=($(pkg-config --cflags-only-I libpng 2>/dev/null | sed 's/-I/-Xcc -I/g'))
@@ -74,7 +71,7 @@ build_library() {
     local files
     mapfile -t files < <(sources "$dir" "/nonexistent")
     local inputs=("${files[@]}")
-    [ "$name" = WalkthroughTerminal ] && inputs+=("$out/libWalkthroughKit.a")
+    [ "$name" != WalkthroughKit ] && inputs+=("$out/libWalkthroughKit.a")
     if stale "$out/lib$name.a" "${inputs[@]}" fuzz/build.sh; then
         echo "fuzz/build.sh: compiling $name (${#files[@]} files)" >&2
         swiftc "${flags[@]}" "${paths[@]}" -module-name "$name" -emit-module \
@@ -98,8 +95,6 @@ build_c_library() {
         for file in "${files[@]}"; do
             local object="$out/$name-$(basename "$file" .c).o"
             "$clang" -c -O2 -g -fsanitize=fuzzer-no-link,address -I "Sources/$name/include" \
-                -I Sources/CPNG/include -I Sources/CLazyLibrary/include \
-                -DWALKTHROUGH_STATIC_IMAGE_LIBRARIES \
                 $(pkg-config --cflags-only-I libpng 2>/dev/null) "$file" -o "$object"
             objects+=("$object")
         done
@@ -123,15 +118,16 @@ build_target() {
         module=WalkthroughCLI
     fi
     if stale "$binary" "${files[@]}" "$out/libWalkthroughKit.a" "$out/libWalkthroughTerminal.a" \
-        "$out/libCPNGReduced.a" "$out/libCPNG.a" "$out/libCJPEG.a" "$out/libCSignalPipe.a" \
-        fuzz/build.sh; then
+        "$out/libWalkthroughFleet.a" "$out/libWalkthroughTranslation.a" "$out/libCPNGReduced.a" \
+        "$out/libCSignalPipe.a" fuzz/build.sh; then
         echo "fuzz/build.sh: linking fuzz-$name" >&2
         # Run from .build/fuzz/targets, where swiftc leaves the module files it writes beside
         # a whole-module build, with every path made absolute.
         mkdir -p "$out/targets"
         (cd "$out/targets" && swiftc "${flags[@]}" "${paths[@]}" -module-name "$module" -wmo \
             "${files[@]/#/$root/}" \
-            -lWalkthroughTerminal -lWalkthroughKit -lCPNGReduced -lCPNG -lCJPEG -lCSignalPipe \
+            -lWalkthroughTerminal -lWalkthroughTranslation -lWalkthroughFleet -lWalkthroughKit \
+            -lCPNGReduced -lCSignalPipe \
             -lsqlite3 -lpq -lpng16 -ljpeg \
             -o "$binary")
     fi
@@ -144,11 +140,11 @@ if [ "${#targets[@]}" -eq 0 ]; then
     done
 fi
 
-build_c_library CPNG
-build_c_library CJPEG
 build_c_library CPNGReduced
 build_c_library CSignalPipe
 build_library WalkthroughKit Sources/WalkthroughKit
+build_library WalkthroughFleet Sources/WalkthroughFleet
+build_library WalkthroughTranslation Sources/WalkthroughTranslation
 build_library WalkthroughTerminal Sources/WalkthroughTerminal
 for target in "${targets[@]}"; do
     build_target "$target"

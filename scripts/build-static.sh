@@ -64,10 +64,7 @@ if [[ " $* " == *" Chafa "* || " $* " == *"--traits=Chafa"* ]]; then
     read -r -a chafa_libraries <<<"$(pkg-config --static --libs-only-l chafa)"
     libraries+=("${chafa_libraries[@]}")
 fi
-# WALKTHROUGH_STATIC_LIBPQ and WALKTHROUGH_STATIC_IMAGE_LIBRARIES: the trampolines of
-# Sources/CLibPQ, CPNG and CJPEG, which load libpq.so.5, libpng16.so.16 and libjpeg.so.62 on
-# first use in the dynamic builds, give way to the archives.
-flags=(-Xcc -DWALKTHROUGH_STATIC_LIBPQ -Xcc -DWALKTHROUGH_STATIC_IMAGE_LIBRARIES)
+flags=()
 # Code reaches a generic type's metadata through its accessor rather than by demangling the
 # type's name at run time, which also looks up each conformance it needs: fewer instructions
 # at launch. An unsafe flag, so here and not in Package.swift, where it would keep any package
@@ -75,21 +72,33 @@ flags=(-Xcc -DWALKTHROUGH_STATIC_LIBPQ -Xcc -DWALKTHROUGH_STATIC_IMAGE_LIBRARIES
 flags+=(-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors)
 flags+=(-Xlinker -L"$pglib" -Xlinker -L"$deps")
 for library in "${libraries[@]}"; do flags+=(-Xlinker "$library"); done
-# The launch's functions side by side (scripts/static/launch-order.txt, written by
-# scripts/generate-launch-order.sh): lld places them in that order, each in its own section
-# (-function-sections for our Swift modules; the toolchain's static runtime and Foundation are
-# built that way), so a launch touches a few 64 KiB windows of code instead of hundreds
-# (`walkthrough seen`: 9.3 MiB resident before, 6.1 after). Without lld in the toolchain, the
-# default linker and no ordering.
-if [ -x "$toolchain/ld.lld" ] && [ -f scripts/static/launch-order.txt ]; then
+# The launch's functions side by side: with lld, our modules are compiled one function per
+# section (the toolchain's static runtime and Foundation are built that way), the binary is
+# linked, scripts/generate-launch-order.sh runs its common launches under callgrind to list the
+# functions they run (.build/static/launch-order.txt, a build product, never committed), and
+# the binary is linked again with that list as lld's --symbol-ordering-file: a launch then
+# touches a few 64 KiB windows of code instead of hundreds (docs/benchmarks.md, the gate suite,
+# has the figures with and without). Without lld or valgrind, one link and no ordering.
+build() {
+    swift build -c release --static-swift-stdlib -Xswiftc -static-executable "${flags[@]}" \
+        --product walkthrough --scratch-path .build/static "$@"
+}
+built=".build/static/$(uname -m)-unknown-linux-gnu/release/walkthrough"
+order=".build/static/launch-order.txt"
+if [ -x "$toolchain/ld.lld" ]; then
     flags+=(-Xswiftc -use-ld=lld -Xswiftc -Xfrontend -Xswiftc -function-sections)
-    flags+=(-Xlinker --symbol-ordering-file="$PWD/scripts/static/launch-order.txt")
-    flags+=(-Xlinker --no-warn-symbol-ordering)
-    # SwiftPM does not know the list is an input of the link: a binary older than the list
-    # is removed, so that it is linked again in the list's order.
-    built=".build/static/$(uname -m)-unknown-linux-gnu/release/walkthrough"
-    if [ -f "$built" ] && [ scripts/static/launch-order.txt -nt "$built" ]; then rm -f "$built"; fi
 fi
-swift build -c release --static-swift-stdlib -Xswiftc -static-executable "${flags[@]}" \
-    --product walkthrough --scratch-path .build/static "$@"
+if [ -x "$toolchain/ld.lld" ] && command -v valgrind >/dev/null 2>&1 \
+    && [ "${WALKTHROUGH_LAUNCH_ORDER:-1}" != 0 ]; then
+    rm -f "$built"
+    build "$@"
+    scripts/generate-launch-order.sh "$built" "$order" >&2
+    # SwiftPM does not know the list is an input of the link: the binary is removed, so that
+    # it is linked again in the list's order.
+    rm -f "$built"
+    flags+=(-Xlinker --symbol-ordering-file="$PWD/$order" -Xlinker --no-warn-symbol-ordering)
+else
+    echo "build-static: no lld or no valgrind: linking without a launch order" >&2
+fi
+build "$@"
 echo ".build/static/release/walkthrough"

@@ -9,7 +9,10 @@
 # It clones this checkout's committed HEAD into a scratch git repository, tags it 9.9.9, writes
 # the README's manifest (with the dependency by version) and snippet into a scratch package,
 # builds it, and runs the host from an empty folder with no terminal: it must print the tool's
-# own work and exit 0. Everything it makes is under one temporary folder, removed on every exit.
+# own work and exit 0. `ldd` then shows what each product links: the README's host (with the
+# default `Pictures` trait) maps no libpq, and the same host built with no traits
+# (`traits: []`) maps neither libpq, libpng nor libjpeg. Everything it makes is under one
+# temporary folder, removed on every exit.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$PWD"
@@ -71,3 +74,46 @@ if [ "$output" != "Your tool's own work." ]; then
     exit 1
 fi
 say "the host built against the tagged release and ran: $output"
+
+# linked_c_libraries BINARY: the libpq, libpng and libjpeg sonames `ldd` lists for BINARY.
+linked_c_libraries() {
+    ldd "$1" | awk '{ print $1 }' | grep -E '^lib(pq|png|jpeg)' | sort | tr '\n' ' ' || true
+}
+
+linked="$(linked_c_libraries "$host/.build/debug/YourTool")"
+case " $linked " in
+*" libpq"*)
+    echo "versioned-dependency: the README's host links libpq without the fleet: $linked" >&2
+    exit 1
+    ;;
+esac
+say "the README's host (default traits) links: ${linked:-none of libpq, libpng, libjpeg}"
+
+# The same host with no traits: neither the fleet nor pictures.
+bare="$scratch/BareTool"
+mkdir -p "$bare/Sources/YourTool"
+cp -R "$host/Sources/YourTool/." "$bare/Sources/YourTool/"
+sed 's|from: "9.9.9")|from: "9.9.9", traits: [])|' "$host/Package.swift" >"$bare/Package.swift"
+grep -q 'traits: \[\])' "$bare/Package.swift" || {
+    echo "versioned-dependency: could not turn the default traits off in the manifest" >&2
+    exit 1
+}
+say "building the same host with no traits (no Pictures, no fleet)"
+if ! swift build --package-path "$bare" >"$log" 2>&1; then
+    tail -n 40 "$log" >&2
+    echo "versioned-dependency: the host without traits does not build (above)" >&2
+    exit 1
+fi
+linked="$(linked_c_libraries "$bare/.build/debug/YourTool")"
+if [ -n "$linked" ]; then
+    echo "versioned-dependency: the host without Pictures links $linked" >&2
+    exit 1
+fi
+output="$(cd "$empty" && env -i HOME="$empty" XDG_STATE_HOME="$empty/state" LOGNAME=root \
+    PATH=/usr/bin:/bin "$bare/.build/debug/YourTool" </dev/null)"
+if [ "$output" != "Your tool's own work." ]; then
+    echo "versioned-dependency: the host without traits printed '$output', not its own work" >&2
+    exit 1
+fi
+say "the host without traits links none of libpq, libpng, libjpeg (ldd) and ran: $output"
+

@@ -1,24 +1,23 @@
 #!/usr/bin/env bash
-# Writes scripts/static/launch-order.txt: the functions the `walkthrough` command runs in its
-# common launches, for the linker to place side by side (scripts/build-static.sh passes it to
-# lld as --symbol-ordering-file).
+# Writes the functions the `walkthrough` command runs in its common launches, for the linker to
+# place side by side: scripts/build-static.sh runs it on the binary it has just linked and links
+# again with the list (lld's --symbol-ordering-file). The list is a build product, never
+# committed: it is always the code as it is.
 #
-#   scripts/generate-launch-order.sh [BINARY]     (default .build/static/release/walkthrough)
+#   scripts/generate-launch-order.sh [BINARY [OUTPUT]]
+#       (defaults .build/static/release/walkthrough and .build/static/launch-order.txt)
 #
 # Why: the kernel maps a binary's code 64 KiB around every page a process touches, so the few
 # thousand functions a launch runs, spread over 16 MB of code, made `walkthrough seen` resident
 # at 9.3 MiB against sqlite3's 4.0. Placed together (the Swift runtime, FoundationEssentials and
 # our modules are compiled one function per section), they fill a few windows instead of
-# hundreds. See docs/benchmarks.md, "The launch floor".
+# hundreds (docs/benchmarks.md, the gate suite, says what it is worth).
 #
 # The launches: `seen` for a user who has seen the walkthrough and one who has not (first: the
 # gate's path), `due`, `mark`, `status` and `play --plain` of FoodPin, each under
 # `valgrind --tool=callgrind`, which names every function that ran. Functions are listed launch
 # by launch, each once, in the order its profile names them (callgrind's, not the order they ran:
-# what matters is that a launch's functions sit together). A name the code no longer has is
-# skipped by the linker, and code added since lands after the listed functions, so a stale list
-# costs memory, never correctness; run this again after large changes. Needs valgrind (exit 69
-# without it).
+# what matters is that a launch's functions sit together). Needs valgrind (exit 69 without it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -32,7 +31,7 @@ command -v valgrind >/dev/null 2>&1 || {
     exit 69
 }
 binary="$(readlink -f "$binary")"
-output="$PWD/scripts/static/launch-order.txt"
+output="$(readlink -f "${2:-.build/static/launch-order.txt}")"
 dir="$(mktemp -d "${TMPDIR:-/tmp}/walkthrough-launch-order.XXXXXX")"
 trap 'rm -rf "$dir"' EXIT
 
@@ -81,8 +80,8 @@ profile play walkthroughs/foodpin.json --user player --plain
 
 {
     echo "# The functions of the walkthrough command's common launches, launch by launch (seen"
-    echo "# first): lld's --symbol-ordering-file (scripts/build-static.sh). Written by"
-    echo "# scripts/generate-launch-order.sh; do not edit."
+    echo "# first): lld's --symbol-ordering-file, written by scripts/generate-launch-order.sh"
+    echo "# for scripts/build-static.sh."
     for run_profile in $(seq 1 "$run"); do
         # fn= and cfn= lines name a function (callgrind's compressed form names it once, as
         # "(id) name"); addresses without a symbol and recursion marks ('2) are dropped.

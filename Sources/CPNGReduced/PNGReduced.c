@@ -3,7 +3,7 @@
 // C with the package's optimisation, rather than as inline code of a header Swift imports.
 #include "CPNGReduced.h"
 
-#include "CPNG.h"
+#include <png.h>
 #include <setjmp.h>
 #include <stdint.h>
 #include <stdlib.h>

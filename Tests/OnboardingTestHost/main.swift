@@ -4,17 +4,20 @@
 //     OnboardingTestHost DEFINITION [--policy interactiveOnly|always|never]
 //         [--signals all|resizeOnly|none] [--own-sigint] [--store-failure throw|ignore]
 //
-// The store is the default one (set WALKTHROUGH_DB); the user is the login name (LOGNAME).
+// The store is the default one (set WALKTHROUGH_DB; the host enables the fleet, so a
+// postgresql:// URL works); the user is the login name (LOGNAME).
 // Prints `result: DESCRIPTION`, then with --own-sigint `host SIGINTs: N`. Exits with the
 // signal's status after `interrupted`, 1 after an error (printed as `error: …`), else 0.
 @preconcurrency import Glibc
 import Synchronization
+import WalkthroughFleet
 import WalkthroughKit
 import WalkthroughTerminal
 
 /// SIGINTs the host's own handler received.
 let hostInterrupts = Atomic<Int>(0)
 
+Fleet.enable()
 let arguments = Array(CommandLine.arguments.dropFirst())
 /// The value after `name`, if any.
 let option = { (name: String) -> String? in

@@ -21,6 +21,7 @@ import FoundationEssentials
 // no write is lost and none fails. The timeout itself, and the "locked" error after it, are
 // tested on their own in SQLiteSeenStoreBusyTests.
 @preconcurrency import Glibc
+import WalkthroughFleet
 import WalkthroughKit
 
 /// Writes `text` straight to file descriptor `descriptor`, unbuffered: an acknowledgement must
@@ -45,6 +46,7 @@ func fail(_ message: String) -> Never {
     exit(1)
 }
 
+Fleet.enable()
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count >= 2 else {
     fail("usage: StoreTestWriter distinct|same|acks DB …")

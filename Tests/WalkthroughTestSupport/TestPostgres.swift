@@ -2,6 +2,7 @@ import CLibPQ
 import FoundationEssentials
 @preconcurrency import Glibc
 import Synchronization
+import WalkthroughFleet
 
 /// A PostgreSQL server for the tests: the one `WALKTHROUGH_TEST_POSTGRES_URL` names, else a
 /// throwaway one that `scripts/postgres-test-server.sh` starts for this test process.
@@ -81,8 +82,12 @@ package final class TestPostgres: Sendable {
     ///
     /// - Throws: ``TestSupportError`` saying why there is none (PostgreSQL not installed, the
     ///   server would not start, the given URL does not connect).
+    ///
+    /// The test process then opens `postgresql://` URLs as the `walkthrough` command does
+    /// (``Fleet/enable()``).
     package static func shared() throws -> TestPostgres {
-        try sharedServer.get()
+        Fleet.enable()
+        return try sharedServer.get()
     }
 
     /// Why PostgreSQL tests cannot run here, or `nil` when they can.

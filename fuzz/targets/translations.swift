@@ -1,4 +1,5 @@
 import WalkthroughKit
+import WalkthroughTranslation
 
 // Fuzz target (translations): the translators' files `walkthrough translate import` reads.
 //

@@ -1,4 +1,5 @@
 import Foundation
+import WalkthroughFleet
 import WalkthroughKit
 
 /// The PostgreSQL server of a run's PostgreSQL lines: the one `WALKTHROUGH_BENCH_POSTGRES_URL`

@@ -1,5 +1,6 @@
 import Foundation
 import WalkthroughKit
+import WalkthroughTerminal
 
 /// `image`: the first frame of a page with a 1000 × 700 PNG at 80 × 24, whole processes on a
 /// pseudo-terminal: `walkthrough play FILE --images symbols` (with `q` already typed, so it

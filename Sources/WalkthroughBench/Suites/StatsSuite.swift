@@ -1,4 +1,5 @@
 import Foundation
+import WalkthroughFleet
 import WalkthroughKit
 
 /// `stats`: the funnel of 100,000 and 1,000,000 users × 10 events (a million and ten million;

@@ -1,4 +1,5 @@
 import CLibPQ
+import WalkthroughFleet
 import WalkthroughKit
 
 /// The PostgreSQL lines of `store-lookup`: `PostgresSeenStore.hasSeen` against raw libpq

@@ -1,3 +1,4 @@
+import WalkthroughFleet
 import WalkthroughKit
 
 /// The replica's line of `store-write`: `markSeen` through a fleet replica (the local commit

@@ -1,3 +1,4 @@
+import WalkthroughFleet
 import WalkthroughKit
 
 /// `walkthrough db grant ROLE [--admin] [--db DB] [--apply]`: the `GRANT` statements a

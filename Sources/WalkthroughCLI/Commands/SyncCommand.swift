@@ -1,3 +1,4 @@
+import WalkthroughFleet
 import WalkthroughKit
 
 /// `walkthrough sync [--db DB] [--retry-refused] [--json]`: pushes the replica's outbox to the

@@ -1,4 +1,5 @@
 import WalkthroughKit
+import WalkthroughTerminal
 
 /// `walkthrough validate FILE... [--strict] [--json]`: checks definition files and lists every
 /// problem of each.
@@ -38,8 +39,10 @@ struct ValidateCommand: ParsableCommand {
     }
 
     func run(in context: CommandContext) -> ExitCode {
-        let reports = files.map { DefinitionLoader.validate(contentsOf: $0, images: .decoded) }
-            .map(Self.checkingAfter)
+        let reports = files.map {
+            DefinitionLoader.validate(contentsOf: $0, images: PictureBuild.validation)
+        }
+        .map(Self.checkingAfter)
         if json {
             let objects = reports.map(jsonObject(for:))
             let value = objects.count == 1 ? objects[0] : JSONText.array(objects)

@@ -1,5 +1,7 @@
+import WalkthroughFleet
 import WalkthroughKit
 import WalkthroughTerminal
+import WalkthroughTranslation
 
 /// The root `walkthrough` command: picks the subcommand, and is the one place where every
 /// error becomes a stream and an exit code.
@@ -52,6 +54,8 @@ enum WalkthroughCommand {
         arguments: [String], environment: [String: String], output: some CommandOutput,
         commands: [any ParsableCommand.Type] = WalkthroughCommand.commands
     ) -> ExitCode {
+        // The command opens every kind of store, the fleet's included.
+        Fleet.enable()
         let context = CommandContext(environment: environment, output: output)
         defer { output.flush() }
         do {

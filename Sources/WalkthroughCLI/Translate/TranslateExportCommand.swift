@@ -1,4 +1,5 @@
 import WalkthroughKit
+import WalkthroughTranslation
 
 /// `walkthrough translate export FILE|ID --locale TAG [--format xliff|po] [-o FILE]`: the
 /// walkthrough's texts as a file for a translator, one unit per text with its path, the

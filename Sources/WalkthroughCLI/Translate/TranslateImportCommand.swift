@@ -1,4 +1,5 @@
 import WalkthroughKit
+import WalkthroughTranslation
 
 /// `walkthrough translate import FILE.xlf|FILE.po FILE|ID [--dry-run] [--accept-stale]`:
 /// writes a translator's targets into the definition, in the file's locale, changing nothing

@@ -31,10 +31,6 @@
 
     /// The value of one variable of the process environment (`getenv`), for a question that
     /// needs a few of them and not the whole dictionary.
-    ///
-    /// Inlined into its callers: on the gate's memo path its code then sits with the rest of
-    /// that path instead of on a page of its own (a page fault of every host's launch).
-    @inline(__always)
     package static func variable(_ name: String) -> String? {
         // Through the name's own bytes (a native string is already NUL-terminated), with no
         // C-string copy made.
@@ -43,7 +39,6 @@
 
     /// One variable of `given`, or of the process environment (``variable(_:)``) when `given`
     /// is `nil`: what a caller that may be handed an environment reads.
-    @inline(__always)
     package static func variable(_ name: String, in given: [String: String]?) -> String? {
         guard let given else { return variable(name) }
         return given[name]

@@ -9,7 +9,7 @@
 /// after another.
 package enum EventSchema {
     /// The event names the tables accept.
-    static let names = "'started', 'page', 'finished', 'quit', 'interrupted'"
+    package static let names = "'started', 'page', 'finished', 'quit', 'interrupted'"
 
     /// Version 2 of the SQLite store.
     static let sqliteStatements = [sqliteTable("events", names: names)] + sqliteIndexes
@@ -50,45 +50,6 @@ package enum EventSchema {
         """
         CREATE INDEX events_funnel
             ON events (walkthrough, version, user, page, event, time, outcome)
-        """,
-    ]
-
-    /// Version 2 of the PostgreSQL store. Row security, when `walkthrough db migrate
-    /// --row-security` turned it on for the records, covers the events too.
-    static let postgresStatements = [
-        """
-        CREATE TABLE walkthrough_events (
-            id          bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-            time        bigint NOT NULL,
-            user_name   text   COLLATE "C" NOT NULL,
-            walkthrough text   COLLATE "C" NOT NULL,
-            version     bigint NOT NULL CHECK (version >= 1),
-            event       text   NOT NULL CHECK (event IN (\(names))),
-            page        bigint NOT NULL CHECK (page >= 0),
-            outcome     text   CHECK (outcome IN ('completed', 'skipped')),
-            locale      text,
-            resumed     boolean,
-            forced      boolean,
-            signal      text
-        )
-        """,
-        "CREATE INDEX walkthrough_events_by_time ON walkthrough_events (time, id)",
-        "CREATE INDEX walkthrough_events_by_user ON walkthrough_events (user_name, walkthrough)",
-        """
-        CREATE INDEX walkthrough_events_funnel ON walkthrough_events
-            (walkthrough, version, user_name, page, event, time, outcome)
-        """,
-        RowSecurityGuard.whenRecordsAreSecured(postgresRowSecurity),
-    ]
-
-    /// What turns row security on for the events: a role bound by it reads and writes only
-    /// its own.
-    static let postgresRowSecurity = [
-        "ALTER TABLE walkthrough_events ENABLE ROW LEVEL SECURITY",
-        "DROP POLICY IF EXISTS walkthrough_own_events ON walkthrough_events",
-        """
-        CREATE POLICY walkthrough_own_events ON walkthrough_events
-            USING (user_name = current_user) WITH CHECK (user_name = current_user)
         """,
     ]
 

@@ -54,10 +54,8 @@ extension FirstRunGate {
             var decision = evaluate(
                 walkthrough, user: user,
                 history: try ShowHistory.read(for: walkthrough, user: user, from: opened))
-            if let replica = opened as? ReplicaSeenStore {
-                decision.source = replica.readSource?.rawValue ?? "replica"
-            } else if opened is PostgresSeenStore {
-                decision.source = "server"
+            if let source = opened.flatMap(SeenStoreCapabilities.administered)?.answerSource {
+                decision.source = source
             }
             return decision
         } catch {

@@ -53,10 +53,6 @@ package struct SeenMemo: Sendable {
 
     /// The memos' folder: `$XDG_CACHE_HOME/walkthrough/seen-memo` when that
     /// is an absolute path, else `$HOME/.cache/walkthrough/seen-memo`; `nil` without either.
-    ///
-    /// Inlined into its callers: on the gate's memo path its code then sits with the rest of
-    /// that path instead of on a page of its own (a page fault of every host's launch).
-    @inline(__always)
     package static func folder(variable: (String) -> String?) -> String? {
         let slash = UInt8(ascii: "/")
         if let cache = variable("XDG_CACHE_HOME"), cache.utf8.first == slash {
@@ -233,10 +229,6 @@ extension SeenMemo {
 
         /// The stamp of the store at `path` when it is a regular file (not a link) with no
         /// `-journal` or `-wal` file beside it; `nil` otherwise.
-        ///
-        /// Inlined into its callers, on the memo's path
-        /// (``SeenMemo/answer(for:user:store:environment:)``).
-        @inline(__always)
         package static func ofStore(at path: String) -> Stamp? {
             var info = stat()
             guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }

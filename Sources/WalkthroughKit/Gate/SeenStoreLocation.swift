@@ -43,10 +43,6 @@ extension SeenStoreLocation {
 
     /// The SQLite file this location opens, or `nil` for a store given as a value, a server
     /// (`postgresql://…`, with or without a replica), or a default path that cannot be used.
-    ///
-    /// Inlined into its callers: on the gate's memo path its code then sits with the rest of
-    /// that path instead of on a page of its own (a page fault of every host's launch).
-    @inline(__always)
     package func sqliteFile(variable: (String) -> String?) -> String? {
         let path: String
         switch self {

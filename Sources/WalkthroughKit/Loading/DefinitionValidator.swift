@@ -437,16 +437,17 @@ struct DefinitionValidator {
     ) -> ImageCheck {
         if image.utf8.first == UInt8(ascii: "/") { return .absolute }
         if leavesFolder(image) { return .outsideFolder }
-        guard let baseDirectory, images != .pathsOnly else { return .found }
+        guard let baseDirectory else { return .found }
+        if case .pathsOnly = images { return .found }
         let resolved = FileSystem.joined(baseDirectory, image)
         guard FileSystem.isRegularFile(resolved) else { return .missing }
         // The header (format, size within the limits, no bomb), or decoded in full within the
         // limits: a damaged file is then found here rather than by the player.
         do throws(ImageDecodingError) {
-            if images == .decoded {
-                _ = try ImageDecoder.decode(contentsOf: resolved)
+            if case .decoded(let decode) = images {
+                try decode(resolved)
             } else {
-                let header = try ImageDecoder.header(contentsOf: resolved)
+                let header = try ImageHeader.read(contentsOf: resolved)
                 if let problem = ImageLimits.standard.problem(
                     width: header.width, height: header.height)
                 {
@@ -610,12 +611,14 @@ struct DefinitionValidator {
 /// How far loading checks a definition's image files: the path rules always hold (relative,
 /// inside the definition's folder); beyond them, nothing (``pathsOnly``: the gate deciding
 /// whether to show, which never draws), the file and its header (``headers``: loading to
-/// play), or the whole image decoded (``decoded``: `walkthrough validate`).
-package enum ImageChecking: Sendable, Hashable {
+/// play), or the whole image decoded by the player's decoder (``decoded(by:)``: `walkthrough
+/// validate`, which links the player's pictures).
+package enum ImageChecking: Sendable {
     /// The path rules only; no file is opened.
     case pathsOnly
     /// The file is there, and its header gives a format and size the player draws.
     case headers
-    /// The file decodes in full within the limits.
-    case decoded
+    /// The file decodes in full within the limits: `decode` decodes the file at a path, or
+    /// throws why it cannot.
+    case decoded(by: @Sendable (String) throws(ImageDecodingError) -> Void)
 }

@@ -11,11 +11,11 @@ import Glibc
 ///
 /// A document points into the bytes it was read from: it is only used inside
 /// ``JSONReader/withDocument(_:_:)``'s closure, while those bytes are alive, and never kept.
-struct JSONDocument {
+package struct JSONDocument {
     /// The input.
     let base: UnsafePointer<UInt8>
     /// Every value; `nodes[0]` is the root object.
-    var nodes: [JSONNode] = []
+    package var nodes: [JSONNode] = []
     /// The decoded text of the strings that contain escapes (``JSONNode/Flags/escaped``), by
     /// ``JSONNode/count``.
     var decoded: [String] = []
@@ -37,7 +37,7 @@ struct JSONDocument {
     }
 
     /// Where the value at `node` starts.
-    func position(of node: Int) -> SourcePosition {
+    package func position(of node: Int) -> SourcePosition {
         position(ofOffset: Int(nodes[node].offset))
     }
 
@@ -67,14 +67,14 @@ struct JSONDocument {
     }
 
     /// The text of the string at `node`, or `nil` when it is not a string.
-    func string(at node: Int) -> String? {
+    package func string(at node: Int) -> String? {
         let value = nodes[node]
         guard value.kind == .string else { return nil }
         return text(of: value)
     }
 
     /// The decoded text of a string node.
-    func text(of value: JSONNode) -> String {
+    package func text(of value: JSONNode) -> String {
         if value.flags.contains(.escaped) { return decoded[Int(value.count)] }
         return String(
             decoding: UnsafeBufferPointer(
@@ -109,12 +109,12 @@ struct JSONDocument {
     // MARK: - Containers
 
     /// The members of the object at `node`, as (key node, value node) pairs in file order.
-    func members(of node: Int) -> Members {
+    package func members(of node: Int) -> Members {
         Members(nodes: nodes, first: node + 1, count: Int(nodes[node].count))
     }
 
     /// The elements of the array at `node`, as node indices in order.
-    func elements(of node: Int) -> Elements {
+    package func elements(of node: Int) -> Elements {
         Elements(nodes: nodes, first: node + 1, count: Int(nodes[node].count))
     }
 
@@ -153,21 +153,21 @@ struct JSONDocument {
     }
 
     /// The (key node, value node) pairs of an object.
-    struct Members: Sequence {
+    package struct Members: Sequence {
         let nodes: [JSONNode]
         let first: Int
         let count: Int
 
-        func makeIterator() -> Iterator {
+        package func makeIterator() -> Iterator {
             Iterator(nodes: nodes, key: first, remaining: count)
         }
 
-        struct Iterator: IteratorProtocol {
+        package struct Iterator: IteratorProtocol {
             let nodes: [JSONNode]
             var key: Int
             var remaining: Int
 
-            mutating func next() -> (key: Int, value: Int)? {
+            package mutating func next() -> (key: Int, value: Int)? {
                 guard remaining > 0 else { return nil }
                 remaining -= 1
                 let member = (key: key, value: key + 1)
@@ -178,21 +178,21 @@ struct JSONDocument {
     }
 
     /// The element nodes of an array.
-    struct Elements: Sequence {
+    package struct Elements: Sequence {
         let nodes: [JSONNode]
         let first: Int
         let count: Int
 
-        func makeIterator() -> Iterator {
+        package func makeIterator() -> Iterator {
             Iterator(nodes: nodes, element: first, remaining: count)
         }
 
-        struct Iterator: IteratorProtocol {
+        package struct Iterator: IteratorProtocol {
             let nodes: [JSONNode]
             var element: Int
             var remaining: Int
 
-            mutating func next() -> Int? {
+            package mutating func next() -> Int? {
                 guard remaining > 0 else { return nil }
                 remaining -= 1
                 let current = element
@@ -207,9 +207,9 @@ struct JSONDocument {
 ///
 /// Offsets and counts are 32-bit: definitions are refused above 16 MiB, long before that
 /// matters (``JSONReader`` checks it).
-struct JSONNode {
+package struct JSONNode {
     /// What the value is.
-    enum Kind: UInt8 {
+    package enum Kind: UInt8 {
         case object, array, string, number, `true`, `false`, null
     }
 
@@ -229,12 +229,12 @@ struct JSONNode {
         static let integer = Flags(rawValue: 1 << 3)
     }
 
-    var kind: Kind
+    package var kind: Kind
     var flags: Flags = []
     /// The byte offset of the value's first byte (a string's opening quote).
-    var offset: Int32
+    package var offset: Int32
     /// Strings: the offset of the closing quote. Numbers: one past the last digit.
-    var end: Int32 = 0
+    package var end: Int32 = 0
     /// Objects: the number of members; arrays: of elements; escaped strings: the index of the
     /// decoded text.
     var count: Int32 = 0

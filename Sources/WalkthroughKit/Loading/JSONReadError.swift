@@ -1,5 +1,5 @@
 /// Why a definition file is not a JSON document the loader accepts, and where.
-struct JSONReadError: Error, Sendable, Hashable {
+package struct JSONReadError: Error, Sendable, Hashable {
     /// What is wrong; always one of the JSON kinds of ``DiagnosticKind``.
     var kind: DiagnosticKind
     /// Where it is.

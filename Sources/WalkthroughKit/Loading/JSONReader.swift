@@ -11,7 +11,7 @@
 /// a 10,000-page definition about twice as fast as building a tree of values, and
 /// ``DefinitionValidator`` turns into `String`s only the values a walkthrough keeps.
 /// ``parseObject(_:)`` still gives a ``JSONValue`` tree, for tests and tools that want one.
-struct JSONReader: ~Copyable {
+package struct JSONReader: ~Copyable {
     /// The deepest nesting of objects and arrays accepted. The format itself needs 4 levels
     /// (root, `pages`, a page, nothing deeper); the margin leaves room for growth.
     static let maximumDepth = 32
@@ -20,7 +20,7 @@ struct JSONReader: ~Copyable {
     /// inside `body` (it points into `bytes`).
     ///
     /// - Throws: ``JSONReadError`` for the first problem found, with its position.
-    static func withDocument<Result>(
+    package static func withDocument<Result>(
         _ bytes: UnsafeRawBufferPointer, _ body: (JSONDocument) -> Result
     ) throws(JSONReadError) -> Result {
         guard let base = bytes.baseAddress, !bytes.isEmpty else {
@@ -37,7 +37,9 @@ struct JSONReader: ~Copyable {
     /// Parses `bytes` as one JSON object and returns it as a tree.
     ///
     /// - Throws: ``JSONReadError`` for the first problem found, with its position.
-    static func parseObject(_ bytes: UnsafeRawBufferPointer) throws(JSONReadError) -> JSONValue {
+    package static func parseObject(
+        _ bytes: UnsafeRawBufferPointer
+    ) throws(JSONReadError) -> JSONValue {
         try withDocument(bytes) { document in document.value(at: 0) }
     }
 

@@ -31,9 +31,9 @@ public enum JSONType: String, Sendable, Hashable, CaseIterable {
 /// want a tree; the loader itself walks the document's flat nodes. The tree is deliberately
 /// small: objects keep their members in file order (duplicates are rejected while reading),
 /// numbers keep their text so that integers stay exact.
-struct JSONValue: Sendable {
+package struct JSONValue: Sendable {
     /// The value itself.
-    enum Storage: Sendable {
+    package enum Storage: Sendable {
         case object([JSONMember])
         case array([JSONValue])
         case string(String)
@@ -43,7 +43,7 @@ struct JSONValue: Sendable {
     }
 
     /// The value itself.
-    var storage: Storage
+    package var storage: Storage
     /// Where the value starts (its first byte: `{`, `[`, `"`, a digit…).
     var position: SourcePosition
 
@@ -61,21 +61,21 @@ struct JSONValue: Sendable {
 }
 
 /// A key and its value inside a JSON object.
-struct JSONMember: Sendable {
+package struct JSONMember: Sendable {
     /// The key, decoded.
-    var key: String
+    package var key: String
     /// Where the key's opening quote is.
     var keyPosition: SourcePosition
     /// The value.
-    var value: JSONValue
+    package var value: JSONValue
 }
 
 /// A JSON number as written, with its exact integer value when it has one.
-struct JSONNumber: Sendable, Hashable {
+package struct JSONNumber: Sendable, Hashable {
     /// The number exactly as the file wrote it (`1`, `-0`, `1.5`, `1e400`).
     var text: String
     /// Whether the number is written without fraction or exponent.
     var isInteger: Bool
     /// The value when it is written as an integer that fits in `Int`, else `nil`.
-    var integerValue: Int?
+    package var integerValue: Int?
 }

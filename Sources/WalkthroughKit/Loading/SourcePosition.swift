@@ -3,11 +3,11 @@
 /// Lines and columns count from 1, as editors show them; a column counts Unicode scalars, so a
 /// Chinese character before a value moves it by one column, not three. The byte offset counts
 /// from 0.
-struct SourcePosition: Sendable, Hashable {
+package struct SourcePosition: Sendable, Hashable {
     /// The byte offset from the start of the input, 0-based.
     var offset: Int
     /// The line, 1-based.
-    var line: Int
+    package var line: Int
     /// The column, 1-based, in Unicode scalars.
     var column: Int
 

@@ -33,16 +33,8 @@ package enum FileSystem {
     }
 
     /// `folder/name`, without doubling a trailing slash of `folder`.
-    ///
-    /// Inlined into its callers: on the gate's memo path its code then sits with the rest of
-    /// that path instead of on a page of its own (a page fault of every host's launch).
-    @inline(__always)
     package static func joined(_ folder: String, _ name: String) -> String {
-        // The last byte, not `hasSuffix`: no grapheme work on a launch's path (and no generic
-        // `last`, whose specialization is code on a page of its own).
-        var bytes = folder
-        let slash = bytes.withUTF8 { $0.count > 0 && $0[$0.count - 1] == UInt8(ascii: "/") }
-        return slash ? folder + name : folder + "/" + name
+        folder.utf8.last == UInt8(ascii: "/") ? folder + name : folder + "/" + name
     }
 
     /// The folder part of `path`: `.` for a bare file name, `/` for a file at the root.

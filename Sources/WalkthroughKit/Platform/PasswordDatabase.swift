@@ -1,9 +1,9 @@
-import Glibc
+package import Glibc
 
 /// The system's user database (`getpwuid_r`): the one place the store asks who a user id is.
-enum PasswordDatabase {
+package enum PasswordDatabase {
     /// The login name and home folder of `uid`, or `nil` when the database has no entry.
-    static func entry(for uid: uid_t) -> (name: String, home: String)? {
+    package static func entry(for uid: uid_t) -> (name: String, home: String)? {
         var entry = passwd()
         var result: UnsafeMutablePointer<passwd>?
         var buffer = [CChar](repeating: 0, count: 4096)

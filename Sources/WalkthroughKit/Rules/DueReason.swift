@@ -42,10 +42,6 @@ public enum QuietSwitch {
     }
 
     /// ``reason(environment:)`` with each variable looked up by `variable`.
-    ///
-    /// Inlined into its callers: on the gate's memo path its code then sits with the rest of
-    /// that path instead of on a page of its own (a page fault of every host's launch).
-    @inline(__always)
     package static func reason(variable: (String) -> String?) -> DueReason? {
         if let value = variable("WALKTHROUGH_DISABLE"), !value.isEmpty, value != "0",
             value.lowercased() != "false"

@@ -5,9 +5,9 @@
 /// a new table keeps goals (`time`, `user`, `goal`), the host's "the user did the thing".
 /// SQLite cannot change a `CHECK`, so its events table is rebuilt with every row and id kept;
 /// PostgreSQL replaces the constraint in place.
-enum ExperimentSchema {
+package enum ExperimentSchema {
     /// The event names schema version 3 accepts.
-    static let names = EventSchema.names + ", 'exposed'"
+    package static let names = EventSchema.names + ", 'exposed'"
 
     /// Version 3 of the SQLite store.
     static let sqliteStatements: [String] =
@@ -39,41 +39,4 @@ enum ExperimentSchema {
             "CREATE INDEX goals_by_user ON goals (user)",
         ]
 
-    /// Version 3 of the PostgreSQL store. Row security, when on for the records, covers the
-    /// goals too.
-    static let postgresStatements = [
-        "ALTER TABLE walkthrough_events DROP CONSTRAINT IF EXISTS walkthrough_events_event_check",
-        """
-        ALTER TABLE walkthrough_events ADD CONSTRAINT walkthrough_events_event_check
-            CHECK (event IN (\(names)))
-        """,
-        "ALTER TABLE walkthrough_events ADD COLUMN variant text COLLATE \"C\"",
-        "ALTER TABLE walkthrough_events ADD COLUMN experiment text COLLATE \"C\"",
-        """
-        CREATE INDEX walkthrough_events_experiment ON walkthrough_events
-            (walkthrough, experiment, user_name, event, time, variant, outcome)
-            WHERE experiment IS NOT NULL
-        """,
-        """
-        CREATE TABLE walkthrough_goals (
-            id        bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-            time      bigint NOT NULL,
-            user_name text   COLLATE "C" NOT NULL,
-            goal      text   COLLATE "C" NOT NULL
-        )
-        """,
-        "CREATE INDEX walkthrough_goals_by_goal ON walkthrough_goals (goal, user_name, time)",
-        "CREATE INDEX walkthrough_goals_by_user ON walkthrough_goals (user_name)",
-        RowSecurityGuard.whenRecordsAreSecured(postgresRowSecurity),
-    ]
-
-    /// What turns row security on for the goals.
-    static let postgresRowSecurity = [
-        "ALTER TABLE walkthrough_goals ENABLE ROW LEVEL SECURITY",
-        "DROP POLICY IF EXISTS walkthrough_own_goals ON walkthrough_goals",
-        """
-        CREATE POLICY walkthrough_own_goals ON walkthrough_goals
-            USING (user_name = current_user) WITH CHECK (user_name = current_user)
-        """,
-    ]
 }

@@ -95,7 +95,7 @@ package enum ExperimentQueries {
     }
 
     /// The group of a user's first exposure; parameters: walkthrough, experiment, user.
-    static func exposure(
+    package static func exposure(
         events: String, userColumn: String, parameter: (Int) -> String
     )
         -> String

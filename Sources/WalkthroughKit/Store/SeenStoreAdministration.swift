@@ -103,6 +103,17 @@ package protocol AdministeredSeenStore: EventRecordingStore {
     /// The user every record must belong to, when the store enforces that (PostgreSQL row
     /// security for a role without `BYPASSRLS`): the default for `--user`. `nil` otherwise.
     var enforcedUser: String? { get }
+
+    /// The store as one that keeps experiments' exposures and goals, or `nil`.
+    var experiments: (any ExperimentStore)? { get }
+
+    /// The store as one that can make a write with less patience for another process's lock
+    /// (a file's), or `nil`.
+    var lockWaitLimited: (any LockWaitLimitedStore)? { get }
+
+    /// Where the last answer read came from, as `due --json` prints it (`source`): `server`
+    /// or `replica` for the fleet's store, `nil` for a store on this machine.
+    var answerSource: String? { get }
 }
 
 /// A store that can turn PostgreSQL row security on (`walkthrough db migrate --row-security`):
@@ -121,4 +132,27 @@ package protocol RowSecurityAdministration {
     func grant(role: String, admin: Bool) throws(SeenStoreError)
 }
 
-extension PostgresSeenStore: RowSecurityAdministration {}
+/// What `db info` adds for a store with a replica.
+package struct ReplicaInfo: Sendable, Hashable {
+    /// The replica's file.
+    package var path: String
+    /// Outbox entries not yet pushed.
+    package var pending: Int
+    /// Writes the server refused, kept until `sync --retry-refused`.
+    package var refused: Int
+    /// When the outbox was last pushed empty, if ever.
+    package var lastPush: Timestamp?
+    /// When records were last refreshed from the server, if ever.
+    package var lastPull: Timestamp?
+
+    /// What `db info` says of the replica at `path`.
+    package init(
+        path: String, pending: Int, refused: Int, lastPush: Timestamp?, lastPull: Timestamp?
+    ) {
+        self.path = path
+        self.pending = pending
+        self.refused = refused
+        self.lastPush = lastPush
+        self.lastPull = lastPull
+    }
+}

@@ -32,9 +32,7 @@ public struct SeenStoreBackend: RawRepresentable, Sendable, Hashable, CaseIterab
     public static let postgresql = SeenStoreBackend(name: "postgresql")
 
     /// Every backend a location may name.
-    public static var allCases: [SeenStoreBackend] {
-        SeenStoreDrivers.registered.map { $0.backend }
-    }
+    public static var allCases: [SeenStoreBackend] { [.sqlite, .postgresql] }
 
     /// The backend `location` names: ``postgresql`` for a `postgresql://` or `postgres://`
     /// URL, else ``sqlite``. (``SQLiteSeenStore`` refuses any other URL with a clear error.)

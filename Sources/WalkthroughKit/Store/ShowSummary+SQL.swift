@@ -3,11 +3,11 @@ import CSQLite
 /// The one query each store runs for ``EventRecordingStore/showSummary(user:walkthrough:version:)``:
 /// three indexed lookups (the funnel index for the shows, the by-user index for the rest)
 /// rather than a walk through the user's events.
-enum ShowSummarySQL {
+package enum ShowSummarySQL {
     /// Parameter 1 user, 2 walkthrough, 3 version (`placeholder` `?` or `$`), on a table `table` whose user column is
     /// `userColumn`; columns: shows, last show (milliseconds or `NULL`), finished version
     /// (or `NULL`).
-    static func query(
+    package static func query(
         table: String, userColumn: String, forcedFalse: String, placeholder: String
     ) -> String {
         let (user, walkthrough, version) = (placeholder + "1", placeholder + "2", placeholder + "3")
@@ -47,28 +47,6 @@ extension SQLiteSeenStore {
                     finishedVersion: statement.storageClass(at: 2) == SQLITE_NULL
                         ? nil : statement.int(at: 2))
             }
-        }
-    }
-}
-
-extension PostgresSeenStore {
-    static let showSummaryQuery = ShowSummarySQL.query(
-        table: "walkthrough_events", userColumn: "user_name", forcedFalse: "false",
-        placeholder: "$")
-
-    /// The three indexed lookups in one statement; a version-1 schema has no events.
-    public func showSummary(
-        user: String, walkthrough: String, version: Int
-    ) throws(SeenStoreError) -> ShowSummary {
-        guard hasEvents else { return ShowSummary() }
-        return try withConnection { connection throws(PostgresFailure) in
-            let result = try connection.execute(
-                Self.showSummaryQuery, [user, walkthrough, String(version)])
-            guard result.rowCount > 0 else { return ShowSummary() }
-            return ShowSummary(
-                shows: Int(result.int64(0, 0) ?? 0),
-                lastShow: result.int64(0, 1).map(Timestamp.init(millisecondsSince1970:)),
-                finishedVersion: result.int64(0, 2).map { Int($0) })
         }
     }
 }

@@ -5,16 +5,23 @@
 /// `BEGIN IMMEDIATE` transaction. Version 2 added the `events` table (see ``EventSchema``), 3
 /// the experiments, 4 the funnel's summaries (`SummarySQL`), built from the events already
 /// there; a version-1 store keeps every record. `PRAGMA application_id` marks the file as a walkthrough store.
-enum StoreSchema {
+package enum StoreSchema {
     /// One step of the schema: the statements that take a database at `version - 1` to
     /// `version`.
-    struct Migration: Sendable {
+    package struct Migration: Sendable {
         /// The schema version this step produces.
         let version: Int
         /// What the step adds, for readers of the code.
         let summary: String
         /// The statements, run in order; fixed SQL, no values.
-        let statements: [String]
+        package let statements: [String]
+
+        /// The step producing `version` with `statements`.
+        package init(version: Int, summary: String, statements: [String]) {
+            self.version = version
+            self.summary = summary
+            self.statements = statements
+        }
     }
 
     /// Every migration, oldest first: `migrations[n - 1]` produces version `n`.

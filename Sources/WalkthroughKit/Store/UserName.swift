@@ -58,10 +58,6 @@ public enum UserName {
     }
 
     /// ``current(environment:)`` with each variable looked up by `variable`.
-    ///
-    /// Inlined into its callers: on the gate's memo path its code then sits with the rest of
-    /// that path instead of on a page of its own (a page fault of every host's launch).
-    @inline(__always)
     package static func current(variable: (String) -> String?) -> String {
         if let name = variable("LOGNAME"), !name.isEmpty { return name }
         if let name = variable("USER"), !name.isEmpty { return name }

@@ -1,3 +1,4 @@
+#if PICTURES
 import WalkthroughKit
 
 /// The kitty graphics protocol and iTerm2's inline images: both take the image file's bytes
@@ -49,3 +50,4 @@ package enum GraphicsProtocols {
             + "\u{07}"
     }
 }
+#endif

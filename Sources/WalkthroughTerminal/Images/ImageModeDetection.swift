@@ -33,7 +33,7 @@ package enum ImageModeDetection {
     package static func needsDeviceAttributes(
         _ requested: ImageMode, environment: [String: String], sixelAvailable: Bool
     ) -> Bool {
-        guard requested == .auto, sixelAvailable else { return false }
+        guard PictureBuild.drawsImages, requested == .auto, sixelAvailable else { return false }
         return byEnvironment(environment) == nil
     }
 

@@ -1,3 +1,4 @@
+#if PICTURES
 package import WalkthroughKit
 
 /// An image file read and decoded: its bytes (for the protocols that take the file), its size
@@ -56,3 +57,4 @@ package struct LoadedImage: Sendable {
         self.decodedAtLeast = atLeast
     }
 }
+#endif

@@ -1,12 +1,5 @@
+#if PICTURES
 package import WalkthroughKit
-
-/// What the player draws where a page's image goes.
-package enum ImageArt: Sendable, Hashable {
-    /// Lines of symbol art, one a row of the placement, each as wide as the placement.
-    case lines([String])
-    /// One escape sequence (kitty, iTerm2, sixel) drawn at the placement's top-left cell.
-    case sequence(String)
-}
 
 /// The player's images: each file read and decoded once, and its art cached per size, so that
 /// moving between pages and redrawing cost nothing and a resize draws at the new size.
@@ -175,3 +168,4 @@ private final class BackgroundDecode: @unchecked Sendable {
         return image
     }
 }
+#endif

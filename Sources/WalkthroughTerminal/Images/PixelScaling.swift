@@ -1,3 +1,4 @@
+#if PICTURES
 import WalkthroughKit
 
 /// Resamples an image to another size: each new pixel is the average of the source pixels it
@@ -60,3 +61,4 @@ enum PixelScaling {
         return output
     }
 }
+#endif

@@ -1,4 +1,5 @@
-package import WalkthroughKit
+#if PICTURES
+import WalkthroughKit
 
 /// The project's own symbol art: each cell is `▀`, its foreground the upper half's colour and
 /// its background the lower half's, so a cell shows two square-ish pixels. Without colour the
@@ -111,3 +112,4 @@ package enum SymbolArt {
         return value > threshold
     }
 }
+#endif

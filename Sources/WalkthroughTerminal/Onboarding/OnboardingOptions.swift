@@ -53,10 +53,7 @@ public struct OnboardingOptions: Sendable, Hashable {
     /// (`LC_ALL`, `LC_MESSAGES`, `LANG`; none for `C`). Each text falls back by
     /// `LocaleMatcher`'s rules, finally to the definition's `defaultLocale`. The seen state
     /// is the same in every language.
-    public var locale: LanguageTag? {
-        get { chosenLocale.first }
-        set { chosenLocale = newValue.map { [$0] } ?? [] }
-    }
+    public var locale: LanguageTag?
     /// The time the rules (`when.from`, `until`, `minInterval`) are read against. Default:
     /// `nil`, the system clock; tests set it.
     public var now: Timestamp?
@@ -65,10 +62,6 @@ public struct OnboardingOptions: Sendable, Hashable {
     private(set) var givenEnvironment: [String: String]?
     /// ``recordsEvents`` as the tool chose it; `nil` for what the environment says.
     private var chosenRecordsEvents: Bool?
-    /// ``locale`` as none or one element: an array is destroyed with a release, where an
-    /// optional `LanguageTag` made every host's launch instantiate its generic metadata
-    /// (14 page faults of the Swift runtime, measured with `perf record -e page-faults`).
-    private var chosenLocale: [LanguageTag]
 
     /// Creates options; every default suits a command-line tool.
     public init(
@@ -86,7 +79,7 @@ public struct OnboardingOptions: Sendable, Hashable {
         self.givenEnvironment = environment
         self.chosenRecordsEvents = recordsEvents
         self.restart = restart
-        self.chosenLocale = locale.map { [$0] } ?? []
+        self.locale = locale
     }
 
     /// ``locale``, else the environment's.

@@ -149,6 +149,8 @@ public final class TerminalPlayer {
         _ options: TerminalPlayerOptions, environment: [String: String],
         deviceAttributes: [Int]?, sixelAvailable: Bool
     ) -> ResolvedImageMode {
+        // A build without the `Pictures` trait shows every image's alt text.
+        guard PictureBuild.drawsImages else { return .none }
         let mode = ImageModeDetection.decide(
             options.images, environment: environment, deviceAttributes: deviceAttributes,
             sixelAvailable: sixelAvailable)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WalkthroughKit
+import WalkthroughTerminal
 import WalkthroughTestSupport
 
 /// One test (or a few) per rule of the definition table in docs/format.md, each with the bad

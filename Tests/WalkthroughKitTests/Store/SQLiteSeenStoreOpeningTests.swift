@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import WalkthroughTestSupport
 
+@testable import WalkthroughFleet
 @testable import WalkthroughKit
 
 /// Opening, creating, initialising and migrating the database file, and refusing files that are

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Testing
 import WalkthroughKit
+import WalkthroughTerminal
 import WalkthroughTestSupport
 
 /// Decoding with libpng and libjpeg: the same pixels every time, the size checked from the

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Testing
 import WalkthroughKit
+import WalkthroughTerminal
 import WalkthroughTestSupport
 
 /// A picture drawn in a few dozen cells is decoded reduced, never whole: a PNG row by row into

@@ -14,3 +14,16 @@ package enum ImageDecodingError: Error, Sendable, Hashable {
         }
     }
 }
+
+extension ImageDecodingError {
+    /// Why an image file that could not be read (``FileReader``) cannot be drawn.
+    package init(_ problem: FileProblem, limits: ImageLimits) {
+        switch problem.kind {
+        case .fileNotFound: self = .unreadable(reason: "the file is not there")
+        case .fileTooLarge:
+            self = .unreadable(
+                reason: "the file is larger than \(limits.maximumFileSize >> 20) MiB")
+        default: self = .unreadable(reason: DiagnosticKind(problem.kind).message)
+        }
+    }
+}

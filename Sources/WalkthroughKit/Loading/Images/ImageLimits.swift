@@ -21,7 +21,7 @@ package struct ImageLimits: Sendable, Hashable {
     }
 
     /// Why an image of this size is refused, or `nil` when it is within the limits.
-    func problem(width: Int, height: Int) -> ImageDecodingError? {
+    package func problem(width: Int, height: Int) -> ImageDecodingError? {
         guard width > 0, height > 0 else {
             return .unreadable(reason: "the header gives a size of \(width)×\(height)")
         }

@@ -68,20 +68,38 @@ package protocol SeenStoreDriver: Sendable {
 
 /// The backends, in the order they are asked to claim a location: the first that claims it
 /// opens it, and the last, the SQLite file, claims everything.
+///
+/// `WalkthroughKit` knows the SQLite file alone; the PostgreSQL store and its replica are the
+/// `WalkthroughFleet` product's, which adds its driver here when a host enables it
+/// (`Fleet.enable()`). Until then a `postgresql://` or `postgres://` URL opens nothing and says
+/// which product it needs.
 package enum SeenStoreDrivers {
-    /// Every backend; a new one is one more line here.
-    package static let registered: [any SeenStoreDriver.Type] = [
-        PostgresSeenStore.Driver.self,
-        SQLiteSeenStore.Driver.self,
-    ]
+    /// The drivers products have added, asked before the SQLite file.
+    private static let added = Locked<[any SeenStoreDriver.Type]>([])
+
+    /// Every backend this process can open, in the order they are asked.
+    package static var registered: [any SeenStoreDriver.Type] {
+        added.withLock { $0 } + [SQLiteSeenStore.Driver.self]
+    }
+
+    /// Adds `driver` (once, however often it is called), asked before the SQLite file.
+    package static func register(_ driver: any SeenStoreDriver.Type) {
+        added.withLock { drivers in
+            guard !drivers.contains(where: { $0 == driver }) else { return }
+            drivers.append(driver)
+        }
+    }
 
     /// The backend that opens `location`.
     package static func driver(for location: String) -> any SeenStoreDriver.Type {
-        registered.first { $0.claims(location) } ?? SQLiteSeenStore.Driver.self
+        let drivers = added.withLock { $0 }
+        if let driver = drivers.first(where: { $0.claims(location) }) { return driver }
+        if FleetURL.isURL(location) { return FleetURL.Missing.self }
+        return SQLiteSeenStore.Driver.self
     }
 }
 
-// MARK: - The two backends
+// MARK: - The SQLite file
 
 extension SQLiteSeenStore {
     /// The SQLite file: any location no other backend claims.
@@ -93,33 +111,6 @@ extension SQLiteSeenStore {
             _ location: String, options: StoreOpenOptions, environment: [String: String]
         ) throws(SeenStoreError) -> any AdministeredSeenStore {
             try SQLiteSeenStore(path: location, options: options.sqlite)
-        }
-    }
-}
-
-extension PostgresSeenStore {
-    /// A PostgreSQL server: a `postgresql://` or `postgres://` URL.
-    package enum Driver: SeenStoreDriver {
-        package static let backend = SeenStoreBackend.postgresql
-        package static func claims(_ location: String) -> Bool { isURL(location) }
-        package static func displayed(_ location: String) -> String {
-            PostgresConnectionInfo.redact(location)
-        }
-        package static func open(
-            _ location: String, options: StoreOpenOptions, environment: [String: String]
-        ) throws(SeenStoreError) -> any AdministeredSeenStore {
-            let replica = try ReplicaSettings(url: location, environment: environment)
-            // Nothing of the fleet is on this machine without a replica.
-            if options.localOnly, replica.path == nil { throw .databaseMissing(path: location) }
-            if replica.path != nil {
-                return try ReplicaSeenStore(
-                    url: location, settings: replica, options: options, environment: environment)
-            }
-            return try PostgresSeenStore(
-                url: location,
-                options: Options(
-                    createIfMissing: options.createIfMissing, readOnly: options.readOnly),
-                environment: environment)
         }
     }
 }

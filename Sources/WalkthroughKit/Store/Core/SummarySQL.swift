@@ -124,27 +124,6 @@ package enum SummarySQL {
         ]
     }
 
-    /// Row security for the two PostgreSQL tables: a bound role reads and writes only its own
-    /// summaries.
-    package static let postgresRowSecurity = [
-        SQLDialect.postgresql.summariesTable, SQLDialect.postgresql.summaryPagesTable,
-    ].flatMap { table in
-        [
-            "ALTER TABLE \(table) ENABLE ROW LEVEL SECURITY",
-            "DROP POLICY IF EXISTS \(table)_own ON \(table)",
-            """
-            CREATE POLICY \(table)_own ON \(table)
-                USING (user_name = current_user) WITH CHECK (user_name = current_user)
-            """,
-        ]
-    }
-
-    /// ``postgresRowSecurity`` when the records have row security on (a store migrated after
-    /// `walkthrough db migrate --row-security`).
-    package static let postgresRowSecurityGuarded = [
-        RowSecurityGuard.whenRecordsAreSecured(postgresRowSecurity)
-    ]
-
     /// Merges a ``Delta`` into the stored summary: parameters 1 to 3 (or `key`) are the user,
     /// walkthrough and version, and `first` … `first + 4` the started time, furthest page,
     /// completion time, skipped (0 or 1) and mask.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalkthroughFleet
 import WalkthroughKit
 import WalkthroughTestSupport
 

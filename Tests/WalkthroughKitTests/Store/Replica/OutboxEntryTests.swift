@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import WalkthroughFleet
 @testable import WalkthroughKit
 
 /// The replica's outbox keeps each entry as JSON written by hand (the library has no Foundation).

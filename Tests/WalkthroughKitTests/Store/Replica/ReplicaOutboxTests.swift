@@ -1,4 +1,5 @@
 import Testing
+import WalkthroughFleet
 import WalkthroughKit
 import WalkthroughTestSupport
 

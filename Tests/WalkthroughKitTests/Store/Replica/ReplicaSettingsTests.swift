@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WalkthroughFleet
 import WalkthroughKit
 
 /// Where the replica of a `postgresql://` store lives, and the budget and interval the
