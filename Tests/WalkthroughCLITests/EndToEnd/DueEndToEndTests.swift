@@ -3,28 +3,38 @@ import Testing
 import WalkthroughTestSupport
 
 /// `walkthrough due` and the rules `play` follows, as the built binary, on SQLite and on
-/// PostgreSQL: every reason, its exit code, its line, its JSON, and `play` agreeing.
+/// PostgreSQL, directly and through the replica: every reason, its exit code, its line, its
+/// JSON, and `play` agreeing.
 struct DueEndToEndTests {
     enum Backend: String, CaseIterable, CustomTestStringConvertible {
         case sqlite
         case postgres
+        /// The server with the replica on: what a `postgresql://` URL opens by default.
+        case replica
 
         static var available: [Backend] {
-            TestPostgres.unavailableReason == nil ? [.sqlite, .postgres] : [.sqlite]
+            TestPostgres.unavailableReason == nil ? [.sqlite, .postgres, .replica] : [.sqlite]
         }
         var testDescription: String { rawValue }
     }
 
-    /// A sandbox whose store is on `backend`; `extra` holds its `WALKTHROUGH_DB`.
+    /// A sandbox whose store is on `backend`; `extra` holds its `WALKTHROUGH_DB` (and turns
+    /// the replica on, in the state folder under the sandbox's home).
     final class World {
         let sandbox: Sandbox
         let extra: [String: String]
 
         init(_ backend: Backend) throws {
             sandbox = try Sandbox()
-            extra =
-                backend == .postgres
-                ? ["WALKTHROUGH_DB": try TestPostgres.shared().freshSchemaURL()] : [:]
+            switch backend {
+            case .sqlite: extra = [:]
+            case .postgres: extra = ["WALKTHROUGH_DB": try TestPostgres.shared().freshSchemaURL()]
+            case .replica:
+                extra = [
+                    "WALKTHROUGH_DB": try TestPostgres.shared().freshSchemaURL(),
+                    "WALKTHROUGH_REPLICA": "",
+                ]
+            }
         }
 
         func run(

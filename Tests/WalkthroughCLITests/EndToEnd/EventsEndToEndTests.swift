@@ -11,6 +11,8 @@ struct EventsEndToEndTests {
     enum Backend: String, CaseIterable, CustomTestStringConvertible {
         case sqlite
         case postgres
+        /// The server with the replica on: what a `postgresql://` URL opens by default.
+        case replica
         /// The server through pgbouncer in transaction pooling mode, in direct mode.
         case pgbouncer
         /// The server through pgbouncer, with the replica on.
@@ -19,9 +21,9 @@ struct EventsEndToEndTests {
         static var available: [Backend] {
             guard TestPostgres.unavailableReason == nil else { return [.sqlite] }
             guard TestPostgres.pgBouncerUnavailableReason == nil else {
-                return [.sqlite, .postgres]
+                return [.sqlite, .postgres, .replica]
             }
-            return [.sqlite, .postgres, .pgbouncer, .pgbouncerReplica]
+            return [.sqlite, .postgres, .replica, .pgbouncer, .pgbouncerReplica]
         }
 
         var testDescription: String { rawValue }
@@ -31,7 +33,7 @@ struct EventsEndToEndTests {
         func database(for sandbox: Sandbox) throws -> String {
             switch self {
             case .sqlite: return sandbox.database
-            case .postgres: return try TestPostgres.shared().freshSchemaURL()
+            case .postgres, .replica: return try TestPostgres.shared().freshSchemaURL()
             case .pgbouncer, .pgbouncerReplica:
                 return try TestPostgres.sharedPgBouncer().freshDatabaseURL()
             }
@@ -39,7 +41,7 @@ struct EventsEndToEndTests {
 
         /// What the backend adds to the sandbox's environment: the replica, on.
         var environment: [String: String] {
-            self == .pgbouncerReplica ? ["WALKTHROUGH_REPLICA": ""] : [:]
+            self == .replica || self == .pgbouncerReplica ? ["WALKTHROUGH_REPLICA": ""] : [:]
         }
     }
 

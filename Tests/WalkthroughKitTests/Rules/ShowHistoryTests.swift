@@ -3,7 +3,7 @@ import Testing
 import WalkthroughKit
 import WalkthroughTestSupport
 
-/// What the rules read from a store, on every backend (in memory, SQLite, PostgreSQL), and
+/// What the rules read from a store, on every ``StoreKind`` (the replica among them), and
 /// sessions that show only some pages.
 struct ShowHistoryTests {
     static func tour(

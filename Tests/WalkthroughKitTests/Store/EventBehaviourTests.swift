@@ -4,7 +4,8 @@ import WalkthroughKit
 import WalkthroughTestSupport
 
 /// The event rules every ``EventRecordingStore`` follows: each test runs on every
-/// ``StoreKind`` (in memory, SQLite, PostgreSQL), so both backends are proved by the same tests.
+/// ``StoreKind`` (in memory, SQLite, PostgreSQL, a replica), so every store is proved by the same
+/// tests.
 struct EventBehaviourTests {
     static let tour = Walkthrough(
         id: "tour", version: 2,

@@ -58,7 +58,9 @@ struct SQLiteSeenStoreOpeningTests {
         let clock = SteppingClock()
         do {
             let store = try SQLiteSeenStore(path: path, now: clock.now)
+            clock.tick()
             try store.saveProgress(user: "alice", walkthrough: "foodpin", version: 2, page: 1)
+            clock.tick()
             try store.markSeen(user: "bob", walkthrough: "foodpin", version: 2, outcome: .skipped)
         }
         let reopened = try SQLiteSeenStore(path: path)

@@ -11,44 +11,85 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
     case postgres
     /// PostgreSQL through pgbouncer in transaction pooling mode, in direct mode.
     case pgbouncer
+    /// What a `postgresql://` URL opens by default: a replica file on this machine in front of
+    /// the server.
+    case replica
 
-    /// Every kind this machine can test: PostgreSQL where a test server runs (see
-    /// `TestPostgres`; `PostgresAvailabilityTests` says why when it does not), and through
-    /// pgbouncer where it is installed.
+    /// Every kind this machine can test: PostgreSQL, directly and through a replica, where a
+    /// test server runs (see `TestPostgres`; `PostgresAvailabilityTests` says why when it does
+    /// not), and through pgbouncer where it is installed.
     static var allCases: [StoreKind] {
         guard TestPostgres.unavailableReason == nil else { return [.inMemory, .sqlite] }
         guard TestPostgres.pgBouncerUnavailableReason == nil else {
-            return [.inMemory, .sqlite, .postgres]
+            return [.inMemory, .sqlite, .postgres, .replica]
         }
-        return [.inMemory, .sqlite, .postgres, .pgbouncer]
+        return [.inMemory, .sqlite, .postgres, .pgbouncer, .replica]
     }
 
-    /// Whether the store is on a PostgreSQL server (directly or through the pooler).
-    var isPostgreSQL: Bool { self == .postgres || self == .pgbouncer }
+    /// Whether the store's names go to a PostgreSQL server (directly, through the pooler or
+    /// through a replica), whose text cannot hold NUL.
+    var isPostgreSQL: Bool { self != .inMemory && self != .sqlite }
 
     var testDescription: String { rawValue }
 
-    /// A new, empty store of this kind with a ``SteppingClock``, and the folder holding its
-    /// file (which must outlive the store).
+    /// A new, empty store of this kind whose ``SteppingClock`` moves one second on with each
+    /// change the test makes (see ``SteppedStore``).
     func make() throws -> StoreFixture {
         let clock = SteppingClock()
+        return try make(now: clock.now, steppedBy: clock)
+    }
+
+    /// A new, empty store of this kind stamping with `now`, a clock the test sets itself.
+    func make(now: @escaping @Sendable () -> Timestamp) throws -> StoreFixture {
+        try make(now: now, steppedBy: nil)
+    }
+
+    private func make(
+        now: @escaping @Sendable () -> Timestamp, steppedBy clock: SteppingClock?
+    ) throws -> StoreFixture {
+        let base: any EventRecordingStore
+        var folder: TemporaryFolder?
         switch self {
         case .inMemory:
-            return StoreFixture(store: InMemorySeenStore(now: clock.now), folder: nil)
+            base = InMemorySeenStore(now: now)
         case .sqlite:
-            let folder = try TemporaryFolder()
-            let store = try SQLiteSeenStore(path: folder.file("seen.sqlite3"), now: clock.now)
-            return StoreFixture(
-                store: FolderBoundStore(base: store, folder: folder), folder: folder)
+            let made = try TemporaryFolder()
+            folder = made
+            base = try SQLiteSeenStore(path: made.file("seen.sqlite3"), now: now)
         case .postgres:
             // A schema of its own on the shared test server: tests stay independent.
             let url = try TestPostgres.shared().freshSchemaURL()
-            return StoreFixture(store: try PostgresSeenStore(url: url, now: clock.now), folder: nil)
+            base = try PostgresSeenStore(url: url, now: now)
         case .pgbouncer:
             // A database of its own: pgbouncer passes no search path.
             let url = try TestPostgres.sharedPgBouncer().freshDatabaseURL()
-            return StoreFixture(store: try PostgresSeenStore(url: url, now: clock.now), folder: nil)
+            base = try PostgresSeenStore(url: url, now: now)
+        case .replica:
+            let made = try TemporaryFolder()
+            folder = made
+            base = try Self.replica(in: made, now: now)
         }
+        return StoreFixture(
+            store: SteppedStore(base: base, clock: clock, folder: folder), folder: folder)
+    }
+
+    /// The store `PostgresSeenStore.Driver` opens for a `postgresql://` URL without
+    /// `WALKTHROUGH_REPLICA=off`, on a schema of its own of the shared test server, its replica
+    /// file in `folder`. The network budget is a minute rather than 300 ms: this suite is about
+    /// what the replica answers when the server can be asked, which a loaded test machine must
+    /// not turn into what it answers when it cannot (that is `ReplicaOutboxTests`' and the
+    /// fleet tests').
+    private static func replica(
+        in folder: TemporaryFolder, now: @escaping @Sendable () -> Timestamp
+    ) throws -> ReplicaSeenStore {
+        let url = try TestPostgres.shared().freshSchemaURL()
+        var environment = ProcessEnvironment.current()
+        environment["WALKTHROUGH_REPLICA"] = folder.file("replica.sqlite3")
+        environment["WALKTHROUGH_NETWORK_BUDGET"] = "60000"
+        environment["WALKTHROUGH_SYNC_INTERVAL"] = nil
+        return try ReplicaSeenStore(
+            url: url, settings: try ReplicaSettings(url: url, environment: environment),
+            options: StoreOpenOptions(), environment: environment, now: now)
     }
 }
 

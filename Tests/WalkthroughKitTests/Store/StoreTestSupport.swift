@@ -7,35 +7,48 @@ import WalkthroughTestSupport
 
 // MARK: - Clock
 
-/// A clock that starts at a fixed instant and moves one second further on every reading, so
-/// every write gets its own, predictable `updatedAt`.
+/// A clock that stands still between the changes a test makes: each change moves it one second
+/// on (``tick()``, which ``SteppedStore`` calls before every call that may change its store),
+/// and every reading within the change sees that one instant, however often the store reads it
+/// (the replica reads it for its own write, its outbox entry and its refresh). The `n`-th change
+/// is stamped ``instant(_:)`` of `n`, whatever the store.
 final class SteppingClock: Sendable {
+    /// The instant of the first change.
     static let start = Timestamp(timeIntervalSince1970: 1_700_000_000.123)
-    private let readings = Mutex(0)
+    private let ticks = Mutex(0)
 
-    /// The next instant.
+    /// The current instant: that of the last tick.
     @Sendable func now() -> Timestamp {
-        let count = readings.withLock { value -> Int in
-            value += 1
-            return value
-        }
-        return Self.instant(count)
+        Self.instant(ticks.withLock { $0 })
     }
 
-    /// The instant of the `n`-th reading (1-based).
-    static func instant(_ reading: Int) -> Timestamp {
-        Timestamp(millisecondsSince1970: start.millisecondsSince1970 + Int64(reading - 1) * 1000)
+    /// Moves the clock one second on: a new change begins.
+    func tick() {
+        ticks.withLock { $0 += 1 }
+    }
+
+    /// The instant after the `n`-th tick (``start`` after the first).
+    static func instant(_ tick: Int) -> Timestamp {
+        Timestamp(millisecondsSince1970: start.millisecondsSince1970 + Int64(tick - 1) * 1000)
     }
 }
 
-// MARK: - Keeping a store's folder
+// MARK: - The store under test
 
-/// A store that keeps the temporary folder of its database alive as long as itself, so that
-/// `try kind.make().store` can be used on its own: each write of the rollback journal creates a
-/// `-journal` file in the folder, which must still exist.
-struct FolderBoundStore: EventRecordingStore {
+/// A store under test: it moves its ``SteppingClock`` one second on before every call that may
+/// change the store (a write, a goal, a reset, a prune), so each change has its own instant
+/// and no store's way of reading its clock shows in the instants; and it keeps the temporary
+/// folder of its file alive as long as itself, so that `try kind.make().store` can be used on
+/// its own (each write of the rollback journal creates a `-journal` file in the folder, which
+/// must still exist).
+struct SteppedStore: EventRecordingStore {
     let base: any EventRecordingStore
-    let folder: TemporaryFolder
+    /// The clock the store stamps with, or `nil` when the test sets the clock itself.
+    let clock: SteppingClock?
+    let folder: TemporaryFolder?
+
+    /// Starts a change: the clock moves one second on.
+    private func change() { clock?.tick() }
 
     func record(user: String, walkthrough: String) throws -> SeenRecord? {
         try base.record(user: user, walkthrough: walkthrough)
@@ -46,16 +59,20 @@ struct FolderBoundStore: EventRecordingStore {
     func markSeen(
         user: String, walkthrough: String, version: Int, outcome: FinishOutcome
     ) throws {
+        change()
         try base.markSeen(user: user, walkthrough: walkthrough, version: version, outcome: outcome)
     }
     func saveProgress(user: String, walkthrough: String, version: Int, page: Int) throws {
+        change()
         try base.saveProgress(user: user, walkthrough: walkthrough, version: version, page: page)
     }
     func reset(user: String, walkthrough: String?) throws -> Int {
-        try base.reset(user: user, walkthrough: walkthrough)
+        change()
+        return try base.reset(user: user, walkthrough: walkthrough)
     }
     func resetAllUsers(walkthrough: String) throws -> Int {
-        try base.resetAllUsers(walkthrough: walkthrough)
+        change()
+        return try base.resetAllUsers(walkthrough: walkthrough)
     }
     func records(user: String?) throws -> [SeenRecord] {
         try base.records(user: user)
@@ -63,14 +80,18 @@ struct FolderBoundStore: EventRecordingStore {
     func forEachRecord(user: String?, _ body: (SeenRecord) throws -> Void) throws {
         try base.forEachRecord(user: user, body)
     }
-    func write(_ step: SessionStep) throws { try base.write(step) }
+    func write(_ step: SessionStep) throws {
+        change()
+        try base.write(step)
+    }
     func forEachEvent(
         matching filter: EventFilter, _ body: (WalkthroughEvent) throws -> Void
     ) throws {
         try base.forEachEvent(matching: filter, body)
     }
     func pruneEvents(before date: Timestamp, dryRun: Bool) throws -> Int {
-        try base.pruneEvents(before: date, dryRun: dryRun)
+        change()
+        return try base.pruneEvents(before: date, dryRun: dryRun)
     }
     func showSummary(user: String, walkthrough: String, version: Int) throws -> ShowSummary {
         try base.showSummary(user: user, walkthrough: walkthrough, version: version)
@@ -285,10 +306,10 @@ final class WriterProcess {
     }
 }
 
-extension FolderBoundStore: ExperimentStore {
+extension SteppedStore: ExperimentStore {
     private var experiments: any ExperimentStore {
         guard let store = base as? any ExperimentStore else {
-            preconditionFailure("the bound store keeps experiments")
+            preconditionFailure("every store under test keeps experiments")
         }
         return store
     }
@@ -296,6 +317,7 @@ extension FolderBoundStore: ExperimentStore {
         try experiments.exposure(user: user, walkthrough: walkthrough, experiment: experiment)
     }
     func recordGoal(_ goal: String, user: String) throws {
+        change()
         try experiments.recordGoal(goal, user: user)
     }
     func experimentCounts(
