@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Builds the DocC documentation of WalkthroughKit and WalkthroughTerminal with the toolchain's
+# Builds the DocC documentation of WalkthroughKit, WalkthroughFleet and WalkthroughTerminal with
+# the toolchain's
 # `docc` (no plugin): the modules' symbol graphs from one build, then `docc convert` of each
 # catalog (Sources/<Module>/<Module>.docc) into .build/docs/<Module>.doccarchive. Any DocC
 # warning (a broken symbol link, an undocumented parameter) fails the build, and so does a
 # public top-level type the catalog's landing page does not list (scripts/check-public-api.py).
 #
-#   scripts/build-docs.sh            build both archives
+#   scripts/build-docs.sh            build the three archives
 #   scripts/build-docs.sh preview M  serve module M's docs at http://localhost:8080
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,12 +14,14 @@ out=.build/docs
 # Kept between runs: swiftc writes a module's graph only when it compiles the module again.
 graphs="$out/symbol-graphs"
 mkdir -p "$graphs"
-swift build --target WalkthroughTerminal --scratch-path "$out/build" \
-    -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs" \
-    -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public >&2
+for target in WalkthroughTerminal WalkthroughFleet; do
+    swift build --target "$target" --scratch-path "$out/build" \
+        -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs" \
+        -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public >&2
+done
 
 status=0
-for module in WalkthroughKit WalkthroughTerminal; do
+for module in WalkthroughKit WalkthroughFleet WalkthroughTerminal; do
     moduleGraphs="$out/graphs-$module"
     rm -rf "$moduleGraphs"
     mkdir -p "$moduleGraphs"

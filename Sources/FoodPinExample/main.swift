@@ -9,7 +9,7 @@
 //     swift run FoodPinExample                          # the walkthrough, then the guide
 //     swift run FoodPinExample                          # the guide only
 //     printf 'next\nnext\nnext\n' | WALKTHROUGH_DB=/tmp/seen.sqlite3 swift run FoodPinExample
-@preconcurrency import Glibc  // exit, fputs (neither the tool nor the libraries need Foundation)
+@preconcurrency import Glibc  // exit, fputs (the resource accessor SwiftPM generates imports Foundation)
 import WalkthroughKit
 import WalkthroughTerminal
 

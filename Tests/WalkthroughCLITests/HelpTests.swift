@@ -109,8 +109,9 @@ struct HelpTests {
         OVERVIEW: Tell whether a user has seen a walkthrough (exit 0) or not (exit 1).
 
         Seen means completed or skipped at the definition's current version or a later
-        one. Only reads: a database that does not exist yet means not seen, and nothing
-        is created. For scripts: walkthrough seen ID -q || walkthrough play ID
+        one. Only reads: a database that does not exist yet means not seen, and no store
+        is created (a postgresql:// URL refreshes its local replica). For scripts:
+        walkthrough seen ID -q || walkthrough play ID
 
         USAGE: walkthrough seen <walkthrough> [--user <name>] [--db <path>] [--quiet]
 
@@ -137,8 +138,9 @@ struct HelpTests {
         a user in the holdout of the definition's experiment is shown nothing. Reasons:
         due, seen, notYet, expired, waitingFor, env, maxShows, quietPeriod, holdout,
         disabled, ci. --json prints walkthrough, user, due, reason, detail and pages
-        (the 1-based pages it would show). Only reads; nothing is created. For scripts:
-        walkthrough due ID -q && walkthrough play ID
+        (the 1-based pages it would show). Only reads: no store is created (a
+        postgresql:// URL refreshes its local replica). For scripts: walkthrough due ID
+        -q && walkthrough play ID
 
         USAGE: walkthrough due <walkthrough> [--user <name>] [--db <path>] [--locale <tag>] [--quiet] [--json]
 
@@ -209,7 +211,8 @@ struct HelpTests {
         Lists every record in the database, or only one user's with --user. --json
         prints an array of {user, walkthrough, version, outcome, lastPage, updatedAt}:
         outcome is completed, skipped or inProgress, lastPage counts from 1, updatedAt
-        is ISO 8601 in UTC. Only reads: nothing is created.
+        is ISO 8601 in UTC. Only reads: no store is created (a postgresql:// URL
+        refreshes its local replica).
 
         USAGE: walkthrough status [--user <name>] [--json] [--db <path>]
 

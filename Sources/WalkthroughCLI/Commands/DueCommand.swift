@@ -21,7 +21,8 @@ struct DueCommand: ParsableCommand {
             a user in the holdout of the definition's experiment is shown nothing. Reasons: \
             due, seen, notYet, expired, waitingFor, env, maxShows, quietPeriod, holdout, \
             disabled, ci. --json prints walkthrough, user, due, reason, detail and pages (the \
-            1-based pages it would show). Only reads; nothing is created. For scripts: \
+            1-based pages it would show). Only reads: no store is created (a postgresql:// \
+            URL refreshes its local replica). For scripts: \
             walkthrough due ID -q && walkthrough play ID
             """,
         arguments: [

@@ -15,8 +15,8 @@ struct SeenCommand: ParsableCommand {
         abstract: "Tell whether a user has seen a walkthrough (exit 0) or not (exit 1).",
         discussion: """
             Seen means completed or skipped at the definition's current version or a later \
-            one. Only reads: a database that does not exist yet means not seen, and nothing is \
-            created. For scripts: walkthrough seen ID -q || walkthrough play ID
+            one. Only reads: a database that does not exist yet means not seen, and no store is \
+            created (a postgresql:// URL refreshes its local replica). For scripts: walkthrough seen ID -q || walkthrough play ID
             """,
         arguments: [
             ArgumentSpec(name: "walkthrough", help: "A definition file, file name or id.")

@@ -18,7 +18,8 @@ struct StatusCommand: ParsableCommand {
             Lists every record in the database, or only one user's with --user. --json prints \
             an array of {user, walkthrough, version, outcome, lastPage, updatedAt}: outcome is \
             completed, skipped or inProgress, lastPage counts from 1, updatedAt is ISO 8601 in \
-            UTC. Only reads: nothing is created.
+            UTC. Only reads: no store is created (a postgresql:// URL refreshes its local \
+            replica).
             """,
         options: [
             .option("user", value: "name", help: "Only this user's records (default: everyone's)."),

@@ -1,7 +1,7 @@
 /// A ``SeenStore`` that also keeps the events of every session, for the funnel
 /// (``funnel(of:version:since:)``) and `walkthrough events`.
 ///
-/// ``SQLiteSeenStore``, ``PostgresSeenStore`` and ``InMemorySeenStore`` record events. A
+/// ``SQLiteSeenStore``, `PostgresSeenStore` (`WalkthroughFleet`) and ``InMemorySeenStore`` record events. A
 /// ``Session`` whose store conforms writes each move as one ``SessionStep``: the progress and
 /// its events in one transaction. ``SeenStore/reset(user:walkthrough:)`` and
 /// ``SeenStore/resetAllUsers(walkthrough:)`` remove the events of what they remove.

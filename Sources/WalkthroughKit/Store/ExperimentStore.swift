@@ -1,5 +1,5 @@
 /// A store that keeps what experiments need: who was exposed to which variant, and the goals
-/// users reached. ``SQLiteSeenStore``, ``PostgresSeenStore``, ``InMemorySeenStore`` and the
+/// users reached. ``SQLiteSeenStore``, `PostgresSeenStore` (`WalkthroughFleet`), ``InMemorySeenStore`` and the
 /// replica conform; a host's own ``SeenStore`` does not (its sessions still carry their
 /// variant, and write the `exposed` event when it records events).
 ///

@@ -1,4 +1,4 @@
-/// Why a ``PostgresSeenStore`` could not connect or carry out a call: what failed, where
+/// Why a `PostgresSeenStore` (`WalkthroughFleet`) could not connect or carry out a call: what failed, where
 /// (`host:port/dbname`), the server's SQLSTATE and message.
 ///
 /// The store throws it wrapped in ``SeenStoreError/server(_:)``, so that a tool handles both

@@ -120,14 +120,14 @@ package protocol AdministeredSeenStore: EventRecordingStore {
 /// the fleet store, directly or through its replica.
 package protocol RowSecurityAdministration {
     /// Turns row security on for the records (idempotent); see
-    /// ``PostgresSeenStore/enableRowSecurity()``.
+    /// `PostgresSeenStore.enableRowSecurity()` (`WalkthroughFleet`).
     func enableRowSecurity() throws(SeenStoreError)
 
     /// Makes the events' monthly partitions of this month and the next two, where missing
     /// (`db migrate` runs it on every call, so that a monthly `db migrate` keeps ahead).
     func makeEventPartitionsAhead() throws(SeenStoreError)
 
-    /// Runs ``PostgresSeenStore/grantStatements(role:admin:)`` in one transaction (`db grant
+    /// Runs `PostgresSeenStore.grantStatements(role:admin:)` (`WalkthroughFleet`) in one transaction (`db grant
     /// --apply`).
     func grant(role: String, admin: Bool) throws(SeenStoreError)
 }

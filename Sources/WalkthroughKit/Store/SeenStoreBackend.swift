@@ -1,5 +1,5 @@
 /// Which kind of store a location names, and the one way to open it: a `postgresql://` or
-/// `postgres://` URL is a ``PostgresSeenStore``, anything else the path of a
+/// `postgres://` URL is a `PostgresSeenStore` (`WalkthroughFleet`), anything else the path of a
 /// ``SQLiteSeenStore``.
 ///
 /// The `walkthrough` command and ``FirstRunGate`` both open their store through ``open(_:options:environment:)``,

@@ -56,7 +56,7 @@ public enum SeenStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The default database path could not be worked out: no `WALKTHROUGH_DB`, no
     /// `XDG_STATE_HOME`, no `HOME` and no home directory in the password database.
     case noHomeDirectory
-    /// A ``PostgresSeenStore`` failed: connecting, or the server refused a call. The value says
+    /// A `PostgresSeenStore` (`WalkthroughFleet`) failed: connecting, or the server refused a call. The value says
     /// what failed, at which `host:port/dbname`, with the server's SQLSTATE and message.
     case server(PostgresStoreError)
 

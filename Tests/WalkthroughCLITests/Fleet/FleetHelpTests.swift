@@ -65,7 +65,8 @@ struct FleetHelpTests {
         Prints the backend (sqlite or postgresql), the location (a URL without its
         password), the schema version, how many records and users it holds, and the
         SQLite or server version. --json prints them as one object: {backend, location,
-        schemaVersion, records, users, serverVersion}. Only reads: nothing is created.
+        schemaVersion, records, users, serverVersion}. Only reads: no store is created
+        (a postgresql:// URL refreshes its local replica).
 
         USAGE: walkthrough db info [--db <path>] [--json]
 
