@@ -80,7 +80,7 @@ enum EmbedSuite {
         // The memo first: it is written once the store has been still for a moment
         // (`SeenMemo.settled`), by a launch that read the store; launch until one has.
         // (No memo folder, no memo: never another folder's files taken for one.)
-        let memoFolder = SeenMemo.folder { environment[$0] }
+        let memoFolder = SeenMemo.folder(environment: environment)
         func memoWritten() -> Bool {
             memoFolder.map { !(FileSystem.names(in: $0) ?? []).isEmpty } ?? false
         }

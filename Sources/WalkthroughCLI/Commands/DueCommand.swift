@@ -58,12 +58,13 @@ struct DueCommand: ParsableCommand {
         let environment = context.environment
         let gate = try store.gate(environment: environment, command: name)
         let tag = try locale.tag(environment: environment, command: name)
-        let definition = try Definitions.load(walkthrough, environment: environment)
-            .localized(for: tag)
-        let decision = try gate.due(of: definition)
+        // The gate's one decision, its memo first; localized only to be told.
+        let source = DefinitionSource.named(walkthrough)
+        let (decision, loaded) = try gate.due(source, localOnly: false)
         if json {
             context.print(Self.json(decision).rendered())
         } else if !quiet {
+            let definition = try (loaded ?? gate.load(source)).localized(for: tag)
             context.print(
                 CommandWords(locale: tag).dueSentence(
                     decision, walkthrough: definition, environment: environment))

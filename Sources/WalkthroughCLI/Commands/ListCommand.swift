@@ -44,41 +44,33 @@ struct ListCommand: ParsableCommand {
 
     func run(in context: CommandContext) throws -> ExitCode {
         let name = Self.configuration.name
-        var user = try store.user(environment: context.environment, command: name)
+        let gate = try store.gate(environment: context.environment, command: name)
         let shownLocale = try locale.tag(environment: context.environment, command: name)
+        // Loaded as the gate loads them: the format's rules, no image read.
         let reports = try Self.definitionFiles(in: folder).map { file in
-            (file, DefinitionLoader.validate(contentsOf: FileSystem.joined(folder, file)))
+            (
+                file,
+                DefinitionLoader.validate(
+                    contentsOf: FileSystem.joined(folder, file), images: .pathsOnly)
+            )
         }.filter { !$0.1.isJSONSchema }
         guard !reports.isEmpty else {
             context.print("No walkthrough definitions (.json files) in \(folder).")
             return .success
         }
-        var seenStore: (any AdministeredSeenStore)?
-        if reports.contains(where: { $0.1.isValid }) {
-            let path = try store.databasePath(environment: context.environment, command: name)
-            seenStore = try SeenStores.openIfPresent(
-                path, administrative: false, environment: context.environment)
-            user = store.user(user, boundBy: seenStore)
-        }
+        // The gate's one decision for each, with one store open; localized to be told.
+        let (user, decisions) = try gate.due(of: reports.compactMap { $0.1.walkthrough })
         let words = CommandWords(locale: shownLocale)
         var table = Table(header: words.listHeader(user: user))
-        let quiet = QuietSwitch.reason(environment: context.environment)
-        let now = Timestamp.now
+        var answers = decisions.makeIterator()
         for (file, report) in reports {
-            guard let walkthrough = report.walkthrough?.localized(for: shownLocale) else {
+            guard let loaded = report.walkthrough, let decision = answers.next() else {
                 let problem = report.errors.first?.description ?? "not a walkthrough definition"
                 table.rows.append([file, "-", "-", "-", "-", "invalid: " + problem, "-"])
                 continue
             }
-            // The quiet switch answers without the store; otherwise what the rules need.
-            let history =
-                quiet == nil
-                ? try ShowHistory.read(for: walkthrough, user: user, from: seenStore)
-                : ShowHistory(record: try seenStore?.record(user: user, walkthrough: walkthrough))
-            let record = history.record
-            let decision = DueDecision.evaluate(
-                walkthrough, user: user, history: history, environment: context.environment,
-                now: now)
+            let walkthrough = loaded.localized(for: shownLocale)
+            let record = decision.record
             table.rows.append([
                 walkthrough.id, walkthrough.title.flatMap { $0.isEmpty ? nil : $0 } ?? "-",
                 String(walkthrough.pages.count),

@@ -36,7 +36,7 @@ struct MarkCommand: ParsableCommand {
     func run(in context: CommandContext) throws -> ExitCode {
         let gate = try store.gate(
             environment: context.environment, command: Self.configuration.name)
-        let definition = try Definitions.load(walkthrough, environment: context.environment)
+        let definition = try gate.load(.named(walkthrough))
         let outcome: FinishOutcome = skipped ? .skipped : .completed
         let marked = try gate.mark(definition, outcome: outcome)
         let user = marked.user

@@ -94,26 +94,34 @@ struct PlayCommand: ParsableCommand {
         }
         let gate = try store.gate(environment: environment, command: name)
         let tag = try locale.tag(environment: environment, command: name)
-        let definition = try Definitions.load(walkthrough, environment: environment)
-            .localized(for: tag)
+        let source = DefinitionSource.named(walkthrough)
         let words = CommandWords(locale: tag)
-        let title = words.title(definition)
         let interactive = !plain && TerminalDetection.isInteractive(term: environment["TERM"])
         let options = TerminalPlayerOptions(
             signals: .all,
             colour: TerminalDetection.colourEnabled(noColor: environment["NO_COLOR"]),
             images: imageMode)
         var images: PageImages?
-        // The one decision `due` and the library follow: one store open, one record read. The
-        // first page's picture decodes beside the store's writes.
-        let (decision, due) = try gate.decide(
-            definition, restart: restart, force: force, recordsEvents: nil, allPages: all,
+        // The one decision `due` and the library take: the memo, then one store open and one
+        // record read; localized once something is to be shown or told. The first page's
+        // picture decodes beside the store's writes.
+        let decided = try gate.decide(
+            source, restart: restart, force: force, recordsEvents: nil, allPages: all,
+            shown: { $0.localized(for: tag) },
             willShow: { walkthrough, page in
                 guard interactive else { return }
                 images = TerminalPlayer.prefetchImages(of: page, in: walkthrough, options: options)
             })
+        let due = decided.due
+        let definition: Walkthrough
+        if case .show(let session) = decided.decision {
+            definition = session.walkthrough
+        } else {
+            definition = try (decided.walkthrough ?? gate.load(source)).localized(for: tag)
+        }
+        let title = words.title(definition)
         let session: Session
-        switch decision {
+        switch decided.decision {
         case .alreadySeen(let record):
             context.print(words.alreadySeen(record, user: due?.user ?? gate.user, title: title))
             return .success

@@ -41,11 +41,12 @@ struct SeenCommand: ParsableCommand {
     func run(in context: CommandContext) throws -> ExitCode {
         let gate = try store.gate(
             environment: context.environment, command: Self.configuration.name)
-        let definition = try Definitions.load(walkthrough, environment: context.environment)
-        let status = try gate.status(of: definition)
+        // The gate's one decision, its memo first: what the library answers too.
+        let status = try gate.status(of: .named(walkthrough))
         if !quiet {
             context.print(
-                Self.answer(user: status.user, walkthrough: definition, record: status.record))
+                Self.answer(
+                    user: status.user, walkthrough: status.walkthrough, record: status.record))
         }
         return status.isSeen ? .success : .notSeen
     }

@@ -2,8 +2,8 @@
 
 /// The process environment, read from `environ` without Foundation's `ProcessInfo`.
 ///
-/// Every default `environment:` argument of the library is this: building it takes some
-/// microseconds, while `ProcessInfo.processInfo.environment` costs half a millisecond on first
+/// Every default `environment:` argument of the library is this, built once per question:
+/// it takes some microseconds, while `ProcessInfo.processInfo.environment` costs half a millisecond on first
 /// use, a third of what the one-call gate may add to a tool's launch.
 @usableFromInline package enum ProcessEnvironment {
     /// Every `NAME=value` pair of the environment; a name given twice keeps its first value,
@@ -27,20 +27,5 @@
             pointer += 1
         }
         return result
-    }
-
-    /// The value of one variable of the process environment (`getenv`), for a question that
-    /// needs a few of them and not the whole dictionary.
-    package static func variable(_ name: String) -> String? {
-        // Through the name's own bytes (a native string is already NUL-terminated), with no
-        // C-string copy made.
-        name.withCString { getenv($0) }.map { String(cString: $0) }
-    }
-
-    /// One variable of `given`, or of the process environment (``variable(_:)``) when `given`
-    /// is `nil`: what a caller that may be handed an environment reads.
-    package static func variable(_ name: String, in given: [String: String]?) -> String? {
-        guard let given else { return variable(name) }
-        return given[name]
     }
 }

@@ -1,7 +1,67 @@
-/// The one path every first-run question takes: the gate's public calls and the `walkthrough`
-/// command's `seen`, `due`, `play` and `mark` go through these, so that each opens its store
-/// once, reads the user's record once, and binds the row-security user in one place.
+/// The one path every first-run question takes: the gate's public calls, the one-call gate
+/// (`Onboarding.presentIfNeeded`) and the `walkthrough` command's `seen`, `due`, `play`, `mark`
+/// and `list` go through these. A question about a source first asks the memo
+/// (``recall(_:)``); then each opens its store once, reads the user's record once, and binds
+/// the row-security user in one place.
 extension FirstRunGate {
+    /// What ``decide(_:restart:force:recordsEvents:allPages:shown:willShow:)`` decided.
+    package struct Decided {
+        /// The decision.
+        package var decision: FirstRunDecision
+        /// The rules' decision; `nil` when `force` skipped them.
+        package var due: DueDecision?
+        /// The walkthrough as loaded (not yet localized); `nil` when the memo answered, which
+        /// parses nothing.
+        package var walkthrough: Walkthrough?
+    }
+
+    /// ``due(_:)``, with the walkthrough loaded (`nil` when the memo answered "seen").
+    ///
+    /// - Parameter localOnly: Whether to answer from what this machine already holds (see
+    ///   ``due(of:localOnly:)``).
+    package func due(
+        _ source: DefinitionSource, localOnly: Bool
+    ) throws(FirstRunGateError) -> (decision: DueDecision, walkthrough: Walkthrough?) {
+        let recalled = recall(source)
+        if case .remembered(let record) = recalled {
+            // The memo answers only with the quiet switch off, and "seen" is then the rules'
+            // first answer.
+            try checkUser()
+            return (DueDecision.seen(record, walkthrough: record.walkthrough, user: user), nil)
+        }
+        let walkthrough = try load(source, after: recalled)
+        let decision = try due(of: walkthrough, localOnly: localOnly)
+        if decision.reason == .seen, let record = decision.record {
+            remember(record, after: recalled)
+        }
+        return (decision, walkthrough)
+    }
+
+    /// ``decide(_:restart:force:recordsEvents:allPages:)`` for every caller: the memo first
+    /// (unless `force`), then the walkthrough loaded from the bytes it read and the decision
+    /// taken on it (see ``decide(_:restart:force:recordsEvents:allPages:shown:willShow:)`` for
+    /// a loaded walkthrough); "already seen" from the store is remembered.
+    package func decide(
+        _ source: DefinitionSource, restart: Bool, force: Bool, recordsEvents: Bool?,
+        allPages: Bool, shown: (Walkthrough) -> Walkthrough = { $0 },
+        willShow: (Walkthrough, Page) -> Void = { _, _ in }
+    ) throws(FirstRunGateError) -> Decided {
+        let recalled: Recalled = force ? .unread : recall(source)
+        if case .remembered(let record) = recalled {
+            try checkUser()
+            return Decided(
+                decision: .alreadySeen(record),
+                due: DueDecision.seen(record, walkthrough: record.walkthrough, user: user),
+                walkthrough: nil)
+        }
+        let walkthrough = try load(source, after: recalled)
+        let (decision, due) = try decide(
+            walkthrough, restart: restart, force: force, recordsEvents: recordsEvents,
+            allPages: allPages, shown: shown, willShow: willShow)
+        if case .alreadySeen(let record) = decision { remember(record, after: recalled) }
+        return Decided(decision: decision, due: due, walkthrough: walkthrough)
+    }
+
     /// The user to act for once `store` is open: the one given; else the user a store with row
     /// security binds this role to (PostgreSQL `current_user`); else the login name.
     ///
@@ -58,6 +118,40 @@ extension FirstRunGate {
                 decision.source = source
             }
             return decision
+        } catch {
+            throw .store(error)
+        }
+    }
+
+    /// ``due(of:localOnly:)`` for several walkthroughs, with one read-only open: `walkthrough
+    /// list`'s question. Each decision carries the user's record, with the quiet switch on too
+    /// (which then answers before every other rule, as it does for one walkthrough).
+    ///
+    /// - Returns: The user acted for, and a decision per walkthrough, in their order.
+    /// - Throws: ``FirstRunGateError/invalidUser(name:problem:)`` or
+    ///   ``FirstRunGateError/store(_:)``.
+    package func due(
+        of walkthroughs: [Walkthrough]
+    ) throws(FirstRunGateError) -> (user: String, decisions: [DueDecision]) {
+        try checkUser()
+        guard !walkthroughs.isEmpty else { return (user, []) }
+        let quiet = QuietSwitch.reason(environment: environment) != nil
+        do {
+            let opened = try store.open(environment: environment, mode: .read)
+            let user = acting(for: opened)
+            let source = opened.flatMap(SeenStoreCapabilities.administered)?.answerSource
+            var decisions: [DueDecision] = []
+            for walkthrough in walkthroughs {
+                let history =
+                    quiet
+                    ? ShowHistory(
+                        record: try opened?.record(user: user, walkthrough: walkthrough.id))
+                    : try ShowHistory.read(for: walkthrough, user: user, from: opened)
+                var decision = evaluate(walkthrough, user: user, history: history)
+                if let source { decision.source = source }
+                decisions.append(decision)
+            }
+            return (user, decisions)
         } catch {
             throw .store(error)
         }

@@ -92,7 +92,13 @@ public struct FirstRunGate: Sendable {
     /// - Throws: ``FirstRunGateError/definition(_:)``, ``FirstRunGateError/invalidUser(name:problem:)``
     ///   or ``FirstRunGateError/store(_:)``; never for "already seen".
     public func status(of source: DefinitionSource) throws(FirstRunGateError) -> FirstRunStatus {
-        try status(of: load(source))
+        let recalled = recall(source)
+        if case .remembered(let record) = recalled {
+            return FirstRunStatus(walkthrough: try load(source), user: user, record: record)
+        }
+        let status = try status(of: load(source, after: recalled))
+        if status.isSeen, let record = status.record { remember(record, after: recalled) }
+        return status
     }
 
     /// Whether the walkthrough is due for ``user``, why, and which pages it would show, read-only:
@@ -106,7 +112,7 @@ public struct FirstRunGate: Sendable {
     /// - Throws: ``FirstRunGateError/definition(_:)``, ``FirstRunGateError/invalidUser(name:problem:)``
     ///   or ``FirstRunGateError/store(_:)``; never for "not due".
     public func due(_ source: DefinitionSource) throws(FirstRunGateError) -> DueDecision {
-        try due(of: load(source))
+        try due(source, localOnly: false).decision
     }
 
     /// Decides whether to show the walkthrough and, when it is to be shown, hands back the
@@ -139,8 +145,8 @@ public struct FirstRunGate: Sendable {
         recordsEvents: Bool? = nil, allPages: Bool = false
     ) throws(FirstRunGateError) -> FirstRunDecision {
         try decide(
-            load(source), restart: restart, force: force, recordsEvents: recordsEvents,
-            allPages: allPages
+            source, restart: restart, force: force, recordsEvents: recordsEvents,
+            allPages: allPages, shown: { $0 }
         ).decision
     }
 }

@@ -28,7 +28,7 @@ package struct SeenMemo: Sendable {
     package var definitionName: String
     /// The FNV-1a hash of the definition's bytes.
     package var definitionHash: UInt64
-    /// The folder the memo is kept in (``folder(variable:)``).
+    /// The folder the memo is kept in (``folder(environment:)``).
     package var folder: String
 
     /// How long the store file must have been unchanged before a read is remembered.
@@ -53,16 +53,16 @@ package struct SeenMemo: Sendable {
 
     /// The memos' folder: `$XDG_CACHE_HOME/walkthrough/seen-memo` when that
     /// is an absolute path, else `$HOME/.cache/walkthrough/seen-memo`; `nil` without either.
-    package static func folder(variable: (String) -> String?) -> String? {
+    package static func folder(environment: [String: String]) -> String? {
         let slash = UInt8(ascii: "/")
-        if let cache = variable("XDG_CACHE_HOME"), cache.utf8.first == slash {
+        if let cache = environment["XDG_CACHE_HOME"], cache.utf8.first == slash {
             return FileSystem.joined(cache, "walkthrough/seen-memo")
         }
-        guard let home = variable("HOME"), home.utf8.first == slash else { return nil }
+        guard let home = environment["HOME"], home.utf8.first == slash else { return nil }
         return FileSystem.joined(home, ".cache/walkthrough/seen-memo")
     }
 
-    /// The memo file's name in ``folder(variable:)``: the hash of the key without the
+    /// The memo file's name in ``folder(environment:)``: the hash of the key without the
     /// definition's bytes, so that a changed definition replaces its memo.
     var fileName: String {
         // The three, a NUL byte between them.

@@ -43,12 +43,12 @@ extension SeenStoreLocation {
 
     /// The SQLite file this location opens, or `nil` for a store given as a value, a server
     /// (`postgresql://…`, with or without a replica), or a default path that cannot be used.
-    package func sqliteFile(variable: (String) -> String?) -> String? {
+    package func sqliteFile(environment: [String: String]) -> String? {
         let path: String
         switch self {
         case .store: return nil
         case .defaultPath:
-            guard let found = try? SQLiteSeenStore.defaultPath(variable: variable) else {
+            guard let found = try? SQLiteSeenStore.defaultPath(environment: environment) else {
                 return nil
             }
             path = found

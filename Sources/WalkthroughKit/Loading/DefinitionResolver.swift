@@ -32,12 +32,7 @@ public struct DefinitionResolver: Sendable, Hashable {
     /// The folders `walkthrough` searches: each of `$WALKTHROUGH_PATH`, then
     /// ``defaultFolder``.
     public static func searchPath(environment: [String: String]) -> [String] {
-        searchPath { environment[$0] }
-    }
-
-    /// ``searchPath(environment:)`` with the variable looked up by `variable`.
-    package static func searchPath(variable: (String) -> String?) -> [String] {
-        let listed = (variable("WALKTHROUGH_PATH") ?? "")
+        let listed = (environment["WALKTHROUGH_PATH"] ?? "")
             .split(separator: ":", omittingEmptySubsequences: true).map(String.init)
         return listed + [defaultFolder]
     }

@@ -66,6 +66,19 @@ public struct DueDecision: Sendable, Hashable {
 
     // MARK: - The decision
 
+    /// The rules' answer for a user whose `record` says they completed or skipped the
+    /// walkthrough (its version or a later one) while the quiet switch is off: seen, whatever
+    /// the other rules say; no definition is needed to say so.
+    package static func seen(
+        _ record: SeenRecord, walkthrough: String, user: String
+    ) -> DueDecision {
+        DueDecision(
+            walkthrough: walkthrough, user: user, reason: .seen,
+            detail: "\(user) \(record.outcome.rawValue) version \(record.version) on "
+                + Timestamp.json(record.updatedAt),
+            record: record)
+    }
+
     /// Decides whether `walkthrough` is due for the user whose history this is.
     ///
     /// - Parameters:
@@ -98,10 +111,7 @@ public struct DueDecision: Sendable, Hashable {
                     : "CI is \(value): no walkthrough is shown on CI")
         }
         if let record = history.record, record.isSeen(atLeast: walkthrough.version) {
-            return no(
-                .seen,
-                "\(user) \(record.outcome.rawValue) version \(record.version) on "
-                    + "\(Timestamp.json(record.updatedAt))")
+            return seen(record, walkthrough: walkthrough.id, user: user)
         }
         if let failed = rules.failedCondition(in: environment) {
             decision.variable = failed.name

@@ -38,17 +38,12 @@ public enum QuietSwitch {
     /// ``DueReason/disabled`` when `WALKTHROUGH_DISABLE` is set to anything but empty, `0` or
     /// `false`; ``DueReason/ci`` when `CI` is `true` or `1` (any case); else `nil`.
     public static func reason(environment: [String: String]) -> DueReason? {
-        reason { environment[$0] }
-    }
-
-    /// ``reason(environment:)`` with each variable looked up by `variable`.
-    package static func reason(variable: (String) -> String?) -> DueReason? {
-        if let value = variable("WALKTHROUGH_DISABLE"), !value.isEmpty, value != "0",
+        if let value = environment["WALKTHROUGH_DISABLE"], !value.isEmpty, value != "0",
             value.lowercased() != "false"
         {
             return .disabled
         }
-        if let value = variable("CI"), value == "1" || value.lowercased() == "true" {
+        if let value = environment["CI"], value == "1" || value.lowercased() == "true" {
             return .ci
         }
         return nil

@@ -91,12 +91,7 @@ extension EventRecordingStore {
 public enum EventRecording {
     /// Whether `environment` lets sessions record events.
     public static func isEnabled(environment: [String: String]) -> Bool {
-        isEnabled { environment[$0] }
-    }
-
-    /// ``isEnabled(environment:)`` with the variable looked up by `variable`.
-    package static func isEnabled(variable: (String) -> String?) -> Bool {
-        guard let value = variable("WALKTHROUGH_EVENTS") else { return true }
+        guard let value = environment["WALKTHROUGH_EVENTS"] else { return true }
         return self.value(of: value) ?? true
     }
 

@@ -54,13 +54,8 @@ public enum UserName {
     public static func current(
         environment: [String: String] = ProcessEnvironment.current()
     ) -> String {
-        current { environment[$0] }
-    }
-
-    /// ``current(environment:)`` with each variable looked up by `variable`.
-    package static func current(variable: (String) -> String?) -> String {
-        if let name = variable("LOGNAME"), !name.isEmpty { return name }
-        if let name = variable("USER"), !name.isEmpty { return name }
+        if let name = environment["LOGNAME"], !name.isEmpty { return name }
+        if let name = environment["USER"], !name.isEmpty { return name }
         let uid = geteuid()
         if let name = PasswordDatabase.entry(for: uid)?.name, !name.isEmpty { return name }
         return "uid-\(uid)"

@@ -50,12 +50,10 @@ public enum Onboarding {
         store: SeenStoreLocation = .defaultPath, policy: OnboardingPolicy = .interactiveOnly,
         options: OnboardingOptions = OnboardingOptions()
     ) -> OnboardingResult {
-        let recalled = remembered(source, user: user, store: store, options: options)
-        if case .remembered(let record) = recalled { return .alreadySeen(record) }
         do {
             return try present(
                 source, user: user, store: store, policy: policy, storeFailure: .ignore,
-                options: options, recalled: recalled)
+                options: options)
         } catch {
             return .failed(error)
         }
@@ -86,50 +84,21 @@ public enum Onboarding {
         store: SeenStoreLocation = .defaultPath, policy: OnboardingPolicy = .interactiveOnly,
         storeFailure: StoreFailurePolicy, options: OnboardingOptions = OnboardingOptions()
     ) throws(OnboardingError) -> OnboardingResult {
-        let recalled = remembered(source, user: user, store: store, options: options)
-        if case .remembered(let record) = recalled { return .alreadySeen(record) }
-        return try present(
+        try present(
             source, user: user, store: store, policy: policy, storeFailure: storeFailure,
-            options: options, recalled: recalled)
+            options: options)
     }
 
     // MARK: - Private
 
-    /// The memo's answer, from single variables: a launch it answers (the user has seen this
-    /// definition, and the store has not changed since) parses nothing, opens no store and
-    /// builds no dictionary of the environment. Asked before ``present``, whose code such a
-    /// launch then never touches.
-    private static func remembered(
-        _ source: DefinitionSource, user: String?, store: SeenStoreLocation,
-        options: OnboardingOptions
-    ) -> SeenMemo.Answer {
-        guard !options.force else { return .unread }
-        return SeenMemo.answer(
-            for: source, user: user, store: store, environment: options.givenEnvironment)
-    }
-
-    /// Everything after the memo: the definition loaded (from the bytes the memo read), the
-    /// store asked, the walkthrough played.
+    /// The gate's one decision (its memo first, then the definition and the store), and the
+    /// walkthrough played when it is due and can be shown.
     private static func present(
         _ source: DefinitionSource, user: String?, store: SeenStoreLocation,
-        policy: OnboardingPolicy, storeFailure: StoreFailurePolicy, options: OnboardingOptions,
-        recalled: SeenMemo.Answer
+        policy: OnboardingPolicy, storeFailure: StoreFailurePolicy, options: OnboardingOptions
     ) throws(OnboardingError) -> OnboardingResult {
         var gate = FirstRunGate(user: user, store: store, environment: options.environment)
         if let now = options.now { gate.clock = { now } }
-        // Loaded as written: the locale is negotiated only when something is shown or
-        // recorded, never for a launch with nothing due.
-        let walkthrough: Walkthrough
-        do {
-            if case .read(let bytes, let read) = recalled {
-                walkthrough = try gate.load(bytes, from: read)
-            } else {
-                walkthrough = try gate.load(source)
-            }
-        } catch {
-            throw OnboardingError(error)
-        }
-
         let fullScreen: Bool
         switch Mode(policy: policy, interactive: options.isInteractive) {
         case .terminal: fullScreen = true
@@ -139,7 +108,7 @@ public enum Onboarding {
             do {
                 // Nothing can be shown: the answer comes from this machine alone (no
                 // replica created, no network waited on).
-                let decision = try gate.due(of: walkthrough, localOnly: true)
+                let decision = try gate.due(source, localOnly: true).decision
                 if decision.reason == .seen, let record = decision.record {
                     return .alreadySeen(record)
                 }
@@ -155,8 +124,10 @@ public enum Onboarding {
         var images: PageImages?
         let session: Session
         do {
+            // Loaded as written: the locale is negotiated only when something is shown or
+            // recorded, never for a launch with nothing due.
             switch try gate.decide(
-                walkthrough, restart: options.restart, force: options.force,
+                source, restart: options.restart, force: options.force,
                 recordsEvents: options.recordsEvents, allPages: false,
                 shown: { $0.localized(for: options.shownLocale) },
                 willShow: { walkthrough, page in
@@ -167,7 +138,6 @@ public enum Onboarding {
                 }
             ).decision {
             case .alreadySeen(let record):
-                if case .read(_, let read) = recalled { gate.remember(record, after: read) }
                 return .alreadySeen(record)
             case .notDue(let decision): return .notShown(.notDue(decision))
             case .show(let shown): session = shown

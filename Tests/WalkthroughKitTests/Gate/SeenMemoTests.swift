@@ -38,29 +38,19 @@ struct SeenMemoTests {
             (FileSystem.names(in: memoFolder) ?? []).filter { !$0.hasPrefix(".") }
         }
 
-        /// One launch as the one-call gate makes it: what answered, and how.
+        /// One launch through the gate's one decision, as the one-call gate and every command
+        /// make it: what answered, and how.
         @discardableResult
         func run(user: String? = nil, source: DefinitionSource? = nil) throws -> String {
             let source = source ?? .file(definition)
             let gate = FirstRunGate(user: user, environment: environment)
-            var walkthrough: Walkthrough?
-            var read: SeenMemo.Read?
-            switch SeenMemo.answer(
-                for: source, user: user, store: .defaultPath, environment: environment)
-            {
-            case .remembered(let record):
-                return "remembered \(record.user) \(record.outcome.rawValue) v\(record.version)"
-            case .read(let bytes, let memo):
-                walkthrough = try gate.load(bytes, from: memo)
-                read = memo
-            case .unread: break
-            }
             let decided = try gate.decide(
-                walkthrough ?? gate.load(source), restart: false, force: false,
-                recordsEvents: false, allPages: false)
+                source, restart: false, force: false, recordsEvents: false, allPages: false,
+                shown: { $0 })
             switch decided.decision {
+            case .alreadySeen(let record) where decided.walkthrough == nil:
+                return "remembered \(record.user) \(record.outcome.rawValue) v\(record.version)"
             case .alreadySeen(let record):
-                if let read { gate.remember(record, after: read) }
                 return "seen \(record.user) \(record.outcome.rawValue) v\(record.version)"
             case .notDue(let decision): return "not due: \(decision.reason)"
             case .show: return "show"
@@ -188,9 +178,7 @@ struct SeenMemoTests {
         launch.environment["CI"] = nil
         launch.environment["WALKTHROUGH_DB"] = "postgresql://127.0.0.1:1/none"
         guard
-            case .unread = SeenMemo.answer(
-                for: .file(launch.definition), user: nil, store: .defaultPath,
-                environment: launch.environment)
+            case .unread = launch.gate.recall(.file(launch.definition))
         else {
             Issue.record("a server store was asked of the memo")
             return
@@ -199,9 +187,7 @@ struct SeenMemoTests {
         launch.environment["WALKTHROUGH_DB"] = launch.database
         let walkthrough = try launch.gate.load(.file(launch.definition))
         guard
-            case .unread = SeenMemo.answer(
-                for: .walkthrough(walkthrough), user: nil, store: .defaultPath,
-                environment: launch.environment)
+            case .unread = launch.gate.recall(.walkthrough(walkthrough))
         else {
             Issue.record("a walkthrough value was asked of the memo")
             return

@@ -23,21 +23,14 @@ extension SQLiteSeenStore {
     public static func defaultPath(
         environment: [String: String] = ProcessEnvironment.current()
     ) throws(SeenStoreError) -> String {
-        try defaultPath { environment[$0] }
-    }
-
-    /// ``defaultPath(environment:)`` with each variable looked up by `variable`.
-    package static func defaultPath(
-        variable: (String) -> String?
-    ) throws(SeenStoreError) -> String {
-        if let path = variable("WALKTHROUGH_DB"), !path.isEmpty {
+        if let path = environment["WALKTHROUGH_DB"], !path.isEmpty {
             return path
         }
-        if let state = variable("XDG_STATE_HOME"), state.hasPrefix("/") {
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
             return try checked(FileSystem.joined(state, "walkthrough/seen.sqlite3"))
         }
         let home: String
-        if let variable = variable("HOME"), !variable.isEmpty {
+        if let variable = environment["HOME"], !variable.isEmpty {
             home = variable
         } else if let entry = homeFromPasswordDatabase(), !entry.isEmpty {
             home = entry
