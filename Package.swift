@@ -32,7 +32,7 @@ let package = Package(
             name: "Chafa",
             description: "Sixel and finer symbol art with libchafa (apt install libchafa-dev).",
             enabledTraits: ["Pictures"]
-        )
+        ),
     ],
     targets: [
         /// SQLite, for the store: libsqlite3-dev's header and archive, linked in (see its module
@@ -92,7 +92,8 @@ let package = Package(
         .executableTarget(
             name: "WalkthroughCLI",
             dependencies: [
-                "WalkthroughKit", "WalkthroughFleet", "WalkthroughTerminal", "WalkthroughTranslation",
+                "WalkthroughKit", "WalkthroughFleet", "WalkthroughTerminal",
+                "WalkthroughTranslation",
             ]
         ),
         .executableTarget(
@@ -118,7 +119,8 @@ let package = Package(
         /// tmux sessions, a PostgreSQL server), declared `package`: no product, and nothing in
         /// Sources uses it.
         .target(
-            name: "WalkthroughTestSupport", dependencies: ["CLibPQ", "WalkthroughKit", "WalkthroughFleet"],
+            name: "WalkthroughTestSupport",
+            dependencies: ["CLibPQ", "WalkthroughKit", "WalkthroughFleet"],
             path: "Tests/WalkthroughTestSupport"),
         .testTarget(
             name: "WalkthroughKitTests",

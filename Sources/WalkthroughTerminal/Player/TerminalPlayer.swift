@@ -311,10 +311,10 @@ public final class TerminalPlayer {
     private func write(_ lines: [String], overlay: String?, clear: Bool, kitty: Bool) throws {
         var frame = Self.beginSynchronized + (clear ? "\u{1B}[H\u{1B}[2J" : "")
         #if PICTURES
-            if kitty {
-                // Kitty's images stay when text is erased: remove the last page's first.
-                frame += GraphicsProtocols.kittyDeleteAll
-            }
+        if kitty {
+            // Kitty's images stay when text is erased: remove the last page's first.
+            frame += GraphicsProtocols.kittyDeleteAll
+        }
         #endif
         for (row, line) in lines.enumerated() {
             frame += "\u{1B}[\(row + 1);1H\u{1B}[2K" + line
