@@ -77,8 +77,8 @@ for library in "${libraries[@]}"; do flags+=(-Xlinker "$library"); done
 # linked, scripts/generate-launch-order.sh runs its common launches under callgrind to list the
 # functions they run (.build/static/launch-order.txt, a build product, never committed), and
 # the binary is linked again with that list as lld's --symbol-ordering-file: a launch then
-# touches a few 64 KiB windows of code instead of hundreds (docs/benchmarks.md, the gate suite,
-# has the figures with and without). Without lld or valgrind, one link and no ordering.
+# touches a few 64 KiB windows of code instead of hundreds (what it is worth: CHANGELOG.md,
+# the gate line with and without). Without lld or valgrind, one link and no ordering.
 build() {
     swift build -c release --static-swift-stdlib -Xswiftc -static-executable "${flags[@]}" \
         --product walkthrough --scratch-path .build/static "$@"

@@ -11,7 +11,7 @@
 # thousand functions a launch runs, spread over 16 MB of code, made `walkthrough seen` resident
 # at 9.3 MiB against sqlite3's 4.0. Placed together (the Swift runtime, FoundationEssentials and
 # our modules are compiled one function per section), they fill a few windows instead of
-# hundreds (docs/benchmarks.md, the gate suite, says what it is worth).
+# hundreds.
 #
 # The launches: `seen` for a user who has seen the walkthrough and one who has not (first: the
 # gate's path), `due`, `mark`, `status` and `play --plain` of FoodPin, each under

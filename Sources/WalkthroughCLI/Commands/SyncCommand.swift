@@ -6,7 +6,8 @@ import WalkthroughKit
 ///
 /// Exit 0 when everything is pushed, 74 when the server cannot be reached or refused writes
 /// (which the replica keeps); the counts are printed either way. A store without a replica
-/// (an SQLite file, or `WALKTHROUGH_REPLICA=off`) has nothing to sync: exit 0, all counts 0.
+/// (an SQLite file, or `WALKTHROUGH_REPLICA=off`) has nothing to sync: it says so, exit 0 (`--json`:
+/// all counts 0, `"server": "none"`).
 struct SyncCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         name: "sync",
@@ -45,8 +46,25 @@ struct SyncCommand: ParsableCommand {
         let path = try store.databasePath(
             environment: context.environment, command: Self.configuration.name)
         let opened = try SeenStores.open(path, environment: context.environment)
-        let replica = opened as? ReplicaSeenStore
-        let report = replica?.sync(retryingRefused: retryRefused) ?? ReplicaSeenStore.SyncReport()
+        guard let replica = opened as? ReplicaSeenStore else {
+            // A SQLite file, or a server used directly: every write is already where it goes.
+            if json {
+                context.print(
+                    JSONText.object([
+                        ("pushed", .integer(0)), ("pending", .integer(0)),
+                        ("refused", .integer(0)), ("pulled", .integer(0)),
+                        ("server", .string("none")),
+                    ]).rendered())
+            } else {
+                context.print(
+                    "Nothing to sync: "
+                        + CharacterSafety.quoted(SeenStoreBackend.displayed(path))
+                        + " is not a fleet replica "
+                        + "(its writes are already in the store).")
+            }
+            return .success
+        }
+        let report = replica.sync(retryingRefused: retryRefused)
         let reached = report.reached
         if json {
             context.print(
@@ -68,7 +86,7 @@ struct SyncCommand: ParsableCommand {
         // The writes kept are what a user must hear of first; a refused read after them
         // (the same missing grant, say) adds nothing they can act on.
         if report.refused == 0, let failure = report.failure { throw failure }
-        if report.refused > 0, let replica {
+        if report.refused > 0 {
             throw CommandLineError.failure(
                 "Error: the PostgreSQL server at \(replica.location) refused "
                     + "\(Wording.counted(report.refused, "write")), kept in the replica "

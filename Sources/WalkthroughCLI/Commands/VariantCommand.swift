@@ -44,8 +44,8 @@ struct VariantCommand: ParsableCommand {
     static func experiment(of definition: Walkthrough) throws(CommandLineError) -> Experiment {
         guard let experiment = definition.experiment else {
             throw .failure(
-                "\(definition.id) has no experiment; add an \"experiment\" with its variants to "
-                    + "the definition (see docs/experiments.md)",
+                "Error: \(definition.id) has no experiment; add an \"experiment\" with its "
+                    + "variants to the definition (see docs/experiments.md)",
                 exitCode: .invalidDefinition)
         }
         return experiment

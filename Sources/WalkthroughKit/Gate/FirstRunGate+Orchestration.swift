@@ -18,7 +18,8 @@ extension FirstRunGate {
     /// ``due(_:)``, with the walkthrough loaded (`nil` when the memo answered "seen").
     ///
     /// - Parameter localOnly: Whether to answer from what this machine already holds (see
-    ///   ``due(of:localOnly:)``).
+    ///   ``due(of:localOnly:)``): the question of a launch that can show nothing, which then
+    ///   writes no memo either.
     package func due(
         _ source: DefinitionSource, localOnly: Bool
     ) throws(FirstRunGateError) -> (decision: DueDecision, walkthrough: Walkthrough?) {
@@ -31,7 +32,8 @@ extension FirstRunGate {
         }
         let walkthrough = try load(source, after: recalled)
         let decision = try due(of: walkthrough, localOnly: localOnly)
-        if decision.reason == .seen, let record = decision.record {
+        // A launch that can show nothing (`localOnly`) writes nothing anywhere, memo included.
+        if decision.reason == .seen, !localOnly, let record = decision.record {
             remember(record, after: recalled)
         }
         return (decision, walkthrough)

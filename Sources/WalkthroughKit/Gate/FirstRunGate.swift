@@ -20,7 +20,7 @@
 /// }
 /// ```
 ///
-/// ``status(of:)`` answers the same question read-only, creating nothing: for a tool that only
+/// ``status(of:)`` answers the same question read-only, creating no store: for a tool that only
 /// wants to know (for example to print a hint in a script, where nothing is shown).
 public struct FirstRunGate: Sendable {
     /// The user the gate checks and records for: the one given, else the login name. A store
@@ -86,8 +86,10 @@ public struct FirstRunGate: Sendable {
 
     /// Whether ``user`` has seen the current version of the walkthrough, read-only.
     ///
-    /// Nothing is written and nothing is created: a database that does not exist yet means
-    /// "nothing recorded", as `walkthrough seen` reads it.
+    /// Nothing is written to the store and no database is created: one that does not exist yet
+    /// means "nothing recorded", as `walkthrough seen` reads it. (A `postgresql://` store
+    /// refreshes its local replica; an answer "seen" is remembered in the gate's memo, in the
+    /// cache folder.)
     ///
     /// - Throws: ``FirstRunGateError/definition(_:)``, ``FirstRunGateError/invalidUser(name:problem:)``
     ///   or ``FirstRunGateError/store(_:)``; never for "already seen".
@@ -106,7 +108,7 @@ public struct FirstRunGate: Sendable {
     ///
     /// The quiet switch (`WALKTHROUGH_DISABLE`, `CI`) is read before the store is opened;
     /// otherwise the store is opened read-only (a database that does not exist yet means
-    /// nothing recorded, and nothing is created) and only what the rules need is read
+    /// nothing recorded, and no store is created) and only what the rules need is read
     /// (``ShowHistory/read(for:user:from:)``).
     ///
     /// - Throws: ``FirstRunGateError/definition(_:)``, ``FirstRunGateError/invalidUser(name:problem:)``

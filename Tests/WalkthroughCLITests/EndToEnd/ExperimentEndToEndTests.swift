@@ -394,7 +394,7 @@ struct ExperimentEndToEndTests {
         try sandbox.define("plain.json", #"{"pages": [{"heading": "A", "content": ""}]}"#)
         let variant = try sandbox.execute(["variant", "plain"])
         #expect(variant.status == 65)
-        #expect(variant.standardError.contains("plain has no experiment"))
+        #expect(variant.standardError.hasPrefix("Error: plain has no experiment"))
         let goal = try sandbox.execute(["goal", "no goal"])
         #expect(goal.status == 64)
         #expect(goal.standardError.contains("Invalid goal name \"no goal\""))

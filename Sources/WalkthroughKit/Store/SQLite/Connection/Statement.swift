@@ -137,7 +137,7 @@ package final class Statement {
         var second = second
         // The failure travels beside the value rather than in a `Swift.Result`, whose generic
         // metadata the runtime would build on first use by searching every conformance record
-        // for `SQLiteError: Error`: a cost on the gate's launch (docs/benchmarks.md).
+        // for `SQLiteError: Error`: a cost on the gate's launch.
         var failure: SQLiteError?
         let value = first.withUTF8 { firstBytes in
             second.withUTF8 { secondBytes -> Result? in
