@@ -59,7 +59,7 @@ package enum EventSchema {
     ///
     /// Rows: `(0, users, completed, skipped, median milliseconds to complete)`, then
     /// `(1, page, reached)` for every page shown and `(2, page, dropped)` for every page some
-    /// user stopped at. The rules are those of ``FunnelStats/init(walkthrough:version:pageCount:events:)``.
+    /// user stopped at. The rules are those of `FunnelStats.init(walkthrough:version:pageCount:events:)`.
     /// The benchmark runs this very text through the `sqlite3` and `psql` shells.
     package static func funnelQuery(
         table: String, userColumn: String, parameter: (Int) -> String

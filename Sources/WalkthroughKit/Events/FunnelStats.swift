@@ -7,7 +7,7 @@
 /// shown it and ``Page/dropped`` those still in progress whose furthest page it is: where the
 /// funnel loses them. `walkthrough stats` prints these figures; a host tool may show them its
 /// own way.
-public struct FunnelStats: Sendable, Hashable {
+package struct FunnelStats: Sendable, Hashable {
     /// One page's figures.
     public struct Page: Sendable, Hashable {
         /// The page's 1-based position in the definition.

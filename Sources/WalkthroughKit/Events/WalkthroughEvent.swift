@@ -1,12 +1,12 @@
 /// One thing that happened in a session, as a store that records events keeps it: the
-/// funnel's raw material (see ``FunnelStats``).
+/// funnel's raw material (see `FunnelStats`).
 ///
 /// A session writes its events in the same transaction as the progress they describe, so the
 /// events and the records never disagree: `started` and `page` with the first page, `page` with
 /// every page shown after it, `finished` with the outcome, `quit` and `interrupted` when playing
 /// stops. Page indices are 0-based positions in the definition (the command line shows them
 /// from 1); times are the store's, to the millisecond.
-public struct WalkthroughEvent: Sendable, Hashable {
+package struct WalkthroughEvent: Sendable, Hashable {
     /// What happened.
     public enum Kind: Sendable, Hashable {
         /// A session began showing the walkthrough: in `locale` (if any), resuming an unfinished
@@ -78,7 +78,7 @@ public struct WalkthroughEvent: Sendable, Hashable {
 
 /// What a session asks a store to write at once: some events and, in the same transaction,
 /// the change of progress they describe.
-public struct SessionStep: Sendable, Hashable {
+package struct SessionStep: Sendable, Hashable {
     /// The change to the user's record.
     public enum Change: Sendable, Hashable {
         /// ``SeenStore/saveProgress(user:walkthrough:version:page:)`` with this page (0-based).
@@ -145,8 +145,8 @@ public struct SessionStep: Sendable, Hashable {
     }
 }
 
-/// Which events ``EventRecordingStore/forEachEvent(matching:_:)`` reads.
-public struct EventFilter: Sendable, Hashable {
+/// Which events `EventRecordingStore.forEachEvent(matching:_:)` reads.
+package struct EventFilter: Sendable, Hashable {
     /// Only this walkthrough's events, when set.
     public var walkthrough: String?
     /// Only this user's events, when set.

@@ -16,7 +16,7 @@ public enum DefinitionSource: Sendable, Hashable {
     /// search.
     case file(String)
     /// A path, or a file name (`foodpin.json`) or walkthrough id (`foodpin`) looked up with
-    /// ``DefinitionResolver``: each folder of `$WALKTHROUGH_PATH`, then `./walkthroughs`.
+    /// `DefinitionResolver`: each folder of `$WALKTHROUGH_PATH`, then `./walkthroughs`.
     case named(String)
     /// A definition the tool ships in its own SwiftPM resources: `path` inside the resource
     /// bundle, such as `walkthroughs/foodpin.json` for a target declared with
@@ -54,7 +54,7 @@ public enum DefinitionSource: Sendable, Hashable {
     /// - Throws: ``DefinitionError``: a file that is missing, unreadable or too large, a name
     ///   found nowhere on the search path, or a definition that breaks a rule of the format
     ///   (``DefinitionError/invalid(_:)`` lists every problem). Warnings do not make it throw.
-    public func load(
+    package func load(
         resolver: DefinitionResolver = DefinitionResolver(
             environment: ProcessEnvironment.current())
     ) throws(DefinitionError) -> Walkthrough {

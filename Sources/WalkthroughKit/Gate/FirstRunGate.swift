@@ -66,7 +66,7 @@ public struct FirstRunGate: Sendable {
 
     /// The resolver ``DefinitionSource/named(_:)`` sources are looked up with: each folder of
     /// `$WALKTHROUGH_PATH`, then `./walkthroughs`.
-    public var resolver: DefinitionResolver { DefinitionResolver(environment: environment) }
+    package var resolver: DefinitionResolver { DefinitionResolver(environment: environment) }
 
     // MARK: - Questions
 
@@ -109,7 +109,7 @@ public struct FirstRunGate: Sendable {
     /// The quiet switch (`WALKTHROUGH_DISABLE`, `CI`) is read before the store is opened;
     /// otherwise the store is opened read-only (a database that does not exist yet means
     /// nothing recorded, and no store is created) and only what the rules need is read
-    /// (``ShowHistory/read(for:user:from:)``).
+    /// (`ShowHistory.read(for:user:from:)`).
     ///
     /// - Throws: ``FirstRunGateError/definition(_:)``, ``FirstRunGateError/invalidUser(name:problem:)``
     ///   or ``FirstRunGateError/store(_:)``; never for "not due".
@@ -135,7 +135,7 @@ public struct FirstRunGate: Sendable {
     ///     the replay never downgrades the stored outcome, and its `started` event is marked
     ///     forced (not a show).
     ///   - recordsEvents: Whether the session writes events; by default as
-    ///     `WALKTHROUGH_EVENTS` in the gate's environment says (``EventRecording``).
+    ///     `WALKTHROUGH_EVENTS` in the gate's environment says (`EventRecording`).
     ///   - allPages: Show every page (whose own `env` holds) rather than only what's new.
     /// - Returns: ``FirstRunDecision/alreadySeen(_:)`` when the user completed or skipped this
     ///   version (or a later one) and `force` is off; ``FirstRunDecision/notDue(_:)`` when

@@ -17,7 +17,7 @@ public enum SeenStoreLocation: Sendable {
     /// The SQLite store at this path, opened with these options. With `createIfMissing: false`
     /// the gate never creates the database, even to record a walkthrough it shows. A
     /// `postgresql://` or `postgres://` URL in place of the path opens a `PostgresSeenStore` (`WalkthroughFleet`)
-    /// (see ``SeenStoreBackend``); the same holds for `WALKTHROUGH_DB` with ``defaultPath``.
+    /// (see `SeenStoreBackend`); the same holds for `WALKTHROUGH_DB` with ``defaultPath``.
     case path(String, options: SQLiteSeenStore.Options = SQLiteSeenStore.Options())
     /// A store the caller opened: a ``SQLiteSeenStore``, an ``InMemorySeenStore``, or the tool's
     /// own conformance to ``SeenStore``.

@@ -1,4 +1,4 @@
-/// Why ``DefinitionLoader/load(contentsOf:)-(String)`` returned no walkthrough.
+/// Why `DefinitionLoader.load(contentsOf:)-(String)` returned no walkthrough.
 public enum DefinitionError: Error, Sendable, Hashable, CustomStringConvertible {
     /// No file at `path`.
     case notFound(path: String)

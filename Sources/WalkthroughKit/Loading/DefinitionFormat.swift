@@ -1,7 +1,7 @@
 /// The limits and vocabulary of the definition format, in one place.
 ///
 /// `walkthroughs/schema.json` states the same rules for editors; a test keeps the two in step.
-public enum DefinitionFormat {
+package enum DefinitionFormat {
     /// The largest definition file accepted, in bytes: 16 MiB. Larger files are refused before
     /// they are read.
     public static let maximumFileSize = 16 * 1024 * 1024

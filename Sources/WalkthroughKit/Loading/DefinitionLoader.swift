@@ -12,7 +12,7 @@ public enum DefinitionLoader {
 
     /// Reads and checks the definition file at `path`.
     ///
-    /// The file is refused unread when it is larger than ``DefinitionFormat/maximumFileSize``.
+    /// The file is refused unread when it is larger than `DefinitionFormat.maximumFileSize`.
     /// The walkthrough's default id is the file name without `.json`, and its
     /// ``Walkthrough/baseDirectory`` is the file's folder, where image paths are checked.
     ///

@@ -10,7 +10,7 @@
 /// let resolver = DefinitionResolver(environment: ProcessEnvironment.current)
 /// let path = try resolver.resolve("foodpin")   // "walkthroughs/foodpin.json"
 /// ```
-public struct DefinitionResolver: Sendable, Hashable {
+package struct DefinitionResolver: Sendable, Hashable {
     /// The folder searched after those of `$WALKTHROUGH_PATH`, relative to the current
     /// directory.
     public static let defaultFolder = "walkthroughs"

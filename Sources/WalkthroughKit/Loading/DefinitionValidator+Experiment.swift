@@ -273,7 +273,7 @@ extension DefinitionValidator {
         return nil
     }
 
-    /// Whether `text` is an id (``DefinitionFormat/isValidID(_:)``); reports that it is not
+    /// Whether `text` is an id (`DefinitionFormat.isValidID(_:)`); reports that it is not
     /// `what` (`"a variant id"`) when not.
     private mutating func isID(
         _ text: String, _ what: String, path: String, at position: SourcePosition

@@ -220,7 +220,7 @@ struct DefinitionValidator {
     }
 
     /// A version number (`version`, a page's `since`): a whole number from 1 to
-    /// ``DefinitionFormat/maximumVersion``; anything else is reported as `invalid` of its text.
+    /// `DefinitionFormat.maximumVersion`; anything else is reported as `invalid` of its text.
     mutating func versionLike(
         _ document: JSONDocument, _ value: Int, path: String,
         invalid: (String) -> DiagnosticKind

@@ -48,14 +48,14 @@ public enum DiagnosticKind: Sendable, Hashable {
     /// A text that must say something is empty or only whitespace.
     case emptyValue
     /// A text longer than its field allows: `length` and `limit` in characters (Unicode code
-    /// points); see ``DefinitionFormat/maximumLabelLength`` and
-    /// ``DefinitionFormat/maximumContentLength``.
+    /// points); see `DefinitionFormat.maximumLabelLength` and
+    /// `DefinitionFormat.maximumContentLength`.
     case textTooLong(length: Int, limit: Int)
     /// An id that does not match `^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`.
     case invalidID(String)
     /// No `id`, and the file name (`nil`: there is none) does not make a valid one.
     case invalidDefaultID(fileName: String?)
-    /// A `version` that is not a whole number from 1 to ``DefinitionFormat/maximumVersion``; the
+    /// A `version` that is not a whole number from 1 to `DefinitionFormat.maximumVersion`; the
     /// number as written.
     case invalidVersion(String)
     /// A `navigation` other than `"free"` or `"linear"`.
@@ -112,7 +112,7 @@ public enum DiagnosticKind: Sendable, Hashable {
 
     /// A `when` key other than `env` on a page: only the walkthrough's `when` takes it.
     case ruleNotOnPage(key: String)
-    /// A `maxShows` that is not a whole number from 1 to ``DefinitionFormat/maximumShows``.
+    /// A `maxShows` that is not a whole number from 1 to `DefinitionFormat.maximumShows`.
     case invalidMaxShows(String)
     /// A `minInterval` that is not a duration such as `"30m"`, `"24h"` or `"7d"`.
     case invalidDuration(String)

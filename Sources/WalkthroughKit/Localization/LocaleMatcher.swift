@@ -24,7 +24,7 @@
 /// LocaleMatcher.match(LanguageTag("fr-FR"), among: keys, defaultLocale: "en")   // "en"
 /// LocaleMatcher.match(LanguageTag("yue"), among: keys, defaultLocale: "en")     // "zh-Hant"
 /// ```
-public enum LocaleMatcher {
+package enum LocaleMatcher {
     /// The distance a match must stay below: CLDR's default script distance, ICU's default
     /// threshold.
     package static let threshold = 50

@@ -1,8 +1,8 @@
 /// Which group of an experiment a user is in.
-public enum ExperimentGroup: Sendable, Hashable {
+package enum ExperimentGroup: Sendable, Hashable {
     /// Shown nothing: the users the variants are measured against the absence of.
     case holdout
-    /// Shown the variant at this index of ``Experiment/variants``.
+    /// Shown the variant at this index of `Experiment.variants`.
     case variant(Int)
 }
 
@@ -64,7 +64,7 @@ extension Walkthrough {
     /// The 0-based positions in the definition of the pages `group` shows: the variant's
     /// `pages` in definition order, every page for a variant without them, none for the
     /// holdout.
-    public func pagePositions(for group: ExperimentGroup) -> [Int] {
+    package func pagePositions(for group: ExperimentGroup) -> [Int] {
         guard let experiment else { return Array(pages.indices) }
         switch group {
         case .holdout:

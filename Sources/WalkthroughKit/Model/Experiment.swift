@@ -15,7 +15,7 @@
 ///
 /// Each user is assigned once and for all by ``assignment(of:)``, a function of the experiment's
 /// id and the user's name that anyone can recompute (see ``bucket(of:)``).
-public struct Experiment: Sendable, Hashable {
+package struct Experiment: Sendable, Hashable {
     /// One variant: a name, its share of the users who are not held out, and its pages.
     public struct Variant: Sendable, Hashable {
         /// The variant's id, recorded with every event of its users.

@@ -1,6 +1,6 @@
 /// A field of a definition that may be given in several languages: as a string, which serves
 /// every locale, or as an object of BCP 47 tags to strings.
-public enum LocalizedField: String, Sendable, Hashable, CaseIterable {
+package enum LocalizedField: String, Sendable, Hashable, CaseIterable {
     /// The walkthrough's `title`.
     case title
     /// The walkthrough's `finishLabel`.
@@ -21,4 +21,4 @@ public enum LocalizedField: String, Sendable, Hashable, CaseIterable {
 /// A field written as a plain string has no entry: it serves every locale. The default
 /// locale's text is among the translations, so that a walkthrough shown in one language can be
 /// shown again in another (``Walkthrough/localized(for:)``).
-public typealias Translations = [LocalizedField: [String: String]]
+package typealias Translations = [LocalizedField: [String: String]]

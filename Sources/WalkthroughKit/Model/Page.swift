@@ -17,16 +17,16 @@ public struct Page: Sendable, Hashable {
     /// The page's fields in every language the definition gives them in (`heading`, `content`,
     /// `imageAlt`, `image`); empty for a page written in one language. The fields above hold
     /// the text of the locale the walkthrough is shown in.
-    public var translations: Translations
+    package var translations: Translations
     /// `since`: the version of the walkthrough the page was added in (1 by default). A user
     /// who finished an earlier version is shown only the pages added after it ("what's new").
     public var since: Int
-    /// The page's own `when`: only ``ShowRules/environment`` applies; a page whose conditions
+    /// The page's own `when`: only `ShowRules.environment` applies; a page whose conditions
     /// do not hold is left out.
-    public var when: ShowRules
+    package var when: ShowRules
 
     /// Creates a page.
-    public init(
+    package init(
         id: String, heading: String, content: String, image: String? = nil,
         imageAlt: String? = nil, translations: Translations = [:], since: Int = 1,
         when: ShowRules = ShowRules()

@@ -11,7 +11,7 @@
 ///   "maxShows": 3, "minInterval": "24h"
 /// }
 /// ```
-public struct ShowRules: Sendable, Hashable {
+package struct ShowRules: Sendable, Hashable {
     /// `after`: ids of walkthroughs the user must have completed or skipped first.
     public var after: [String]
     /// `env`: conditions on environment variables, in the order the definition gives them.
@@ -54,7 +54,7 @@ public struct ShowRules: Sendable, Hashable {
 }
 
 /// One entry of `when.env`: a variable and what it must be.
-public struct EnvironmentCondition: Sendable, Hashable, CustomStringConvertible {
+package struct EnvironmentCondition: Sendable, Hashable, CustomStringConvertible {
     /// What the variable must be.
     public enum Expectation: Sendable, Hashable {
         /// `true`: set and not empty.

@@ -1,6 +1,6 @@
 extension Walkthrough {
     /// The walkthrough with every translated field in the language that best matches
-    /// `requested`, field by field (``LocaleMatcher``): what a player shows a user of that
+    /// `requested`, field by field (`LocaleMatcher`): what a player shows a user of that
     /// locale. Fields written as plain strings are the same in every locale.
     ///
     /// The translations are kept, so the result can be localized again; the id, version and

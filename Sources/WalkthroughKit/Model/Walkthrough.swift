@@ -1,6 +1,6 @@
 /// A loaded, validated walkthrough: an ordered, non-empty list of pages and how to move through them.
 ///
-/// Values come from ``DefinitionLoader``, which applies every default and rule of the definition
+/// Values come from `DefinitionLoader`, which applies every default and rule of the definition
 /// format, or from the memberwise initializer for walkthroughs built in code.
 ///
 /// ```swift
@@ -51,7 +51,7 @@ public struct Walkthrough: Sendable, Hashable {
     public var requestedLocale: LanguageTag?
     /// The walkthrough's own fields (`title`, `finishLabel`) in every language the definition
     /// gives them in; empty when it writes them as plain strings.
-    public var translations: Translations
+    package var translations: Translations
     /// The definition's `translations`: for each locale, the fingerprint of the source text
     /// each translation was made from, by the text's path (`pages.personalize.heading`), as
     /// `walkthrough translate import` records them. A text whose source has another
@@ -62,9 +62,9 @@ public struct Walkthrough: Sendable, Hashable {
     public var baseDirectory: String?
     /// `when`: the conditions under which the walkthrough is due (``DueDecision``); empty
     /// rules leave only "not seen at this version".
-    public var when: ShowRules
-    /// `experiment`: the variants tried on the walkthrough's users, if any (``Experiment``).
-    public var experiment: Experiment?
+    package var when: ShowRules
+    /// `experiment`: the variants tried on the walkthrough's users, if any (`Experiment`).
+    package var experiment: Experiment?
     /// `layout`: spreads of two pages, the orientation and the transition (``PageLayout``).
     public var layout: PageLayout
 
@@ -72,7 +72,7 @@ public struct Walkthrough: Sendable, Hashable {
     ///
     /// - Precondition: `pages` is not empty and `version >= 1`; the loader guarantees both for
     ///   walkthroughs it returns.
-    public init(
+    package init(
         id: String, version: Int = 1, title: String? = nil, navigation: NavigationMode = .free,
         skippable: Bool = true, finishLabel: String = Walkthrough.defaultFinishLabel,
         pages: [Page], baseDirectory: String? = nil, defaultLocale: String = "en",

@@ -1,8 +1,8 @@
 /// Whether a walkthrough is due for a user, why, and which pages it would show: the one
 /// decision that `walkthrough due`, `walkthrough play` and the one-call gate all follow.
 ///
-/// ``evaluate(_:user:history:environment:now:)`` is a pure function of the definition, what the
-/// store knows (``ShowHistory``), the environment and the clock, so that a test sets each;
+/// `evaluate(_:user:history:environment:now:)` is a pure function of the definition, what the
+/// store knows (`ShowHistory`), the environment and the clock, so that a test sets each;
 /// ``FirstRunGate/due(_:)`` reads the history from the store and asks it.
 ///
 /// ```swift
@@ -36,7 +36,7 @@ public struct DueDecision: Sendable, Hashable {
     /// The user's group in the walkthrough's `experiment`, when it has one and every other
     /// rule let it through: ``DueReason/holdout`` for the holdout, else the variant whose
     /// pages ``pages`` are.
-    public var group: ExperimentGroup?
+    package var group: ExperimentGroup?
 
     /// Whether it is due.
     public var isDue: Bool { reason == .due }
@@ -87,7 +87,7 @@ public struct DueDecision: Sendable, Hashable {
     ///   - history: What the store knows of the user.
     ///   - environment: The variables `WALKTHROUGH_DISABLE`, `CI` and `when.env` read.
     ///   - now: The clock.
-    public static func evaluate(
+    package static func evaluate(
         _ walkthrough: Walkthrough, user: String, history: ShowHistory,
         environment: [String: String], now: Timestamp
     ) -> DueDecision {

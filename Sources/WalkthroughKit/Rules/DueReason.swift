@@ -34,7 +34,7 @@ public enum DueReason: String, Sendable, Hashable, CaseIterable, CustomStringCon
 
 /// The quiet switch: `WALKTHROUGH_DISABLE` and `CI`, read alike by the command line and the
 /// library.
-public enum QuietSwitch {
+package enum QuietSwitch {
     /// ``DueReason/disabled`` when `WALKTHROUGH_DISABLE` is set to anything but empty, `0` or
     /// `false`; ``DueReason/ci`` when `CI` is `true` or `1` (any case); else `nil`.
     public static func reason(environment: [String: String]) -> DueReason? {

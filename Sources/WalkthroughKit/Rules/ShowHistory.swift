@@ -4,7 +4,7 @@
 /// ``read(for:user:from:)`` fills it with the fewest reads: the record alone when the user has
 /// seen the current version; the `after` records only when there is an `after`; the events
 /// only for `maxShows`, `minInterval`, or an unfinished run of "what's new".
-public struct ShowHistory: Sendable, Hashable {
+package struct ShowHistory: Sendable, Hashable {
     /// The user's record of the walkthrough, of any version.
     public var record: SeenRecord?
     /// The ids of `when.after` the user completed or skipped (any version).

@@ -42,11 +42,11 @@ public final class Session {
     /// Whether the session was asked to play a walkthrough the user has already seen (the
     /// command's `--force`); kept in the `started` event.
     public let forced: Bool
-    /// Whether the session writes events (``WalkthroughEvent``) to a store that records them.
+    /// Whether the session writes events (`WalkthroughEvent`) to a store that records them.
     public let recordsEvents: Bool
     /// The session's group in the walkthrough's experiment, kept with every event; `nil`
     /// outside one.
-    public let experiment: SessionExperiment?
+    package let experiment: SessionExperiment?
 
     private var observers: [(token: ObserverToken, handler: (SessionEvent) -> Void)] = []
     private var nextToken = 0
@@ -77,14 +77,14 @@ public final class Session {
     ///     stored.
     ///   - locale: The locale the walkthrough is shown in, kept with its events.
     ///   - forced: Whether this is a replay asked for (`--force`), kept in the `started` event.
-    ///   - recordsEvents: Whether to write events when `store` is an ``EventRecordingStore``;
-    ///     pass ``EventRecording/isEnabled(environment:)`` to follow `WALKTHROUGH_EVENTS`.
+    ///   - recordsEvents: Whether to write events when `store` is an `EventRecordingStore`;
+    ///     pass `EventRecording.isEnabled(environment:)` to follow `WALKTHROUGH_EVENTS`.
     ///   - pages: The pages to show, as 0-based positions in the definition in increasing order
     ///     (``DueDecision/pages``); `nil` or empty: every page.
     ///   - experiment: The user's variant of the walkthrough's experiment, kept with every
     ///     event (and exposed on ``start()`` when it says so).
     /// - Throws: Whatever the store throws when reading.
-    public convenience init(
+    package convenience init(
         walkthrough: Walkthrough, user: String, store: any SeenStore, restart: Bool = false,
         locale: String? = nil, forced: Bool = false, recordsEvents: Bool = true,
         pages: [Int]? = nil, experiment: SessionExperiment? = nil

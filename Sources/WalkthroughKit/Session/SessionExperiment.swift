@@ -1,6 +1,6 @@
 /// A session's place in its walkthrough's experiment: the group every event it writes
 /// carries, and whether its start records the user's exposure.
-public struct SessionExperiment: Sendable, Hashable {
+package struct SessionExperiment: Sendable, Hashable {
     /// The experiment's id.
     public var experiment: String
     /// The user's group: a variant's id.

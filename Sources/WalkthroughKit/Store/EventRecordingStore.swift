@@ -2,10 +2,10 @@
 /// (``funnel(of:version:since:)``) and `walkthrough events`.
 ///
 /// ``SQLiteSeenStore``, `PostgresSeenStore` (`WalkthroughFleet`) and ``InMemorySeenStore`` record events. A
-/// ``Session`` whose store conforms writes each move as one ``SessionStep``: the progress and
+/// ``Session`` whose store conforms writes each move as one `SessionStep`: the progress and
 /// its events in one transaction. ``SeenStore/reset(user:walkthrough:)`` and
 /// ``SeenStore/resetAllUsers(walkthrough:)`` remove the events of what they remove.
-public protocol EventRecordingStore: SeenStore {
+package protocol EventRecordingStore: SeenStore {
     /// Applies the step's change (if any) and appends its events, stamped with one time, in one
     /// transaction: both or neither. Durable when it returns, as the other writes are.
     func write(_ step: SessionStep) throws
@@ -36,7 +36,7 @@ public protocol EventRecordingStore: SeenStore {
 }
 
 extension EventRecordingStore {
-    /// Default: every event, then ``FunnelStats/init(walkthrough:version:pageCount:events:)``.
+    /// Default: every event, then `FunnelStats.init(walkthrough:version:pageCount:events:)`.
     public func funnelStats(
         walkthrough: String, version: Int, since: Timestamp?, pageCount: Int
     ) throws -> FunnelStats {
@@ -88,7 +88,7 @@ extension EventRecordingStore {
 /// case) turns them off; `on`, `1`, `true`, `yes`, an empty value or nothing leaves them on.
 /// An embedding tool never fails on another value (events stay on); the `walkthrough` command
 /// refuses it (exit 64).
-public enum EventRecording {
+package enum EventRecording {
     /// Whether `environment` lets sessions record events.
     public static func isEnabled(environment: [String: String]) -> Bool {
         guard let value = environment["WALKTHROUGH_EVENTS"] else { return true }

@@ -7,7 +7,7 @@
 /// `Onboarding.recordGoal`), and read the result with `walkthrough stats ID --experiment
 /// --json`.
 ///
-/// Exposures are events (``WalkthroughEvent/Kind/exposed``), written by the player and the
+/// Exposures are events (`WalkthroughEvent.Kind.exposed`), written by the player and the
 /// one-call gate the first time a user is shown a variant or held out; goals are written by
 /// ``recordGoal(_:user:)`` (`walkthrough goal NAME`, `Onboarding.recordGoal(_:)`).
 package protocol ExperimentStore: EventRecordingStore {

@@ -12,7 +12,7 @@
 /// ```swift
 /// let store = try SeenStoreBackend.open(try SQLiteSeenStore.defaultPath())
 /// ```
-public struct SeenStoreBackend: RawRepresentable, Sendable, Hashable, CaseIterable {
+package struct SeenStoreBackend: RawRepresentable, Sendable, Hashable, CaseIterable {
     /// The backend's name: `sqlite`, `postgresql`.
     public let rawValue: String
 

@@ -1,6 +1,6 @@
 import CSQLite
 
-/// The one query each store runs for ``EventRecordingStore/showSummary(user:walkthrough:version:)``:
+/// The one query each store runs for `EventRecordingStore.showSummary(user:walkthrough:version:)`:
 /// three indexed lookups (the funnel index for the shows, the by-user index for the rest)
 /// rather than a walk through the user's events.
 package enum ShowSummarySQL {
@@ -30,7 +30,7 @@ extension SQLiteSeenStore {
         table: "events", userColumn: "user", forcedFalse: "0", placeholder: "?")
 
     /// The three indexed lookups in one statement; a version-1 store (read-only) has no events.
-    public func showSummary(
+    package func showSummary(
         user: String, walkthrough: String, version: Int
     ) throws(SeenStoreError) -> ShowSummary {
         guard hasEvents else { return ShowSummary() }

@@ -1,6 +1,6 @@
 /// What a store's events say of a user's automatic shows; see
-/// ``EventRecordingStore/showSummary(user:walkthrough:version:)``.
-public struct ShowSummary: Sendable, Hashable {
+/// `EventRecordingStore.showSummary(user:walkthrough:version:)`.
+package struct ShowSummary: Sendable, Hashable {
     /// Automatic shows (`started`, not forced) of the walkthrough at the version.
     public var shows: Int
     /// The last automatic show of any walkthrough to the user.

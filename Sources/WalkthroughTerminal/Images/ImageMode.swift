@@ -1,5 +1,5 @@
 /// How the interactive player draws a page's image (`play --images`, `WALKTHROUGH_IMAGES`).
-public enum ImageMode: String, Sendable, Hashable, CaseIterable {
+package enum ImageMode: String, Sendable, Hashable, CaseIterable {
     /// Decide from the terminal: symbols inside tmux (which inherits the outer terminal's
     /// variables); else kitty when `TERM=xterm-kitty` or `KITTY_WINDOW_ID` is set, iterm when
     /// `TERM_PROGRAM` is `iTerm.app` or `WezTerm`, sixel (with the `Chafa` trait) when the
@@ -18,7 +18,7 @@ public enum ImageMode: String, Sendable, Hashable, CaseIterable {
     case none
 }
 
-/// What the player ends up drawing images with, once ``ImageMode/auto`` is decided.
+/// What the player ends up drawing images with, once `ImageMode.auto` is decided.
 package enum ResolvedImageMode: Sendable, Hashable {
     case kitty
     case sixel

@@ -1,7 +1,7 @@
 @preconcurrency import Glibc
 
 /// Where the plain-mode player reads its commands from, one per line.
-public protocol LineSource: AnyObject {
+package protocol LineSource: AnyObject {
     /// The next line without its line ending (`\n` or `\r\n`), or `nil` at the end of input.
     /// A last line without a newline still counts.
     ///
@@ -38,7 +38,7 @@ package final class StringLineSource: LineSource {
 /// afterwards and finds everything after the commands the player used. Commands are short, so
 /// the system calls cost nothing a person notices. A line longer than ``maximumLineLength``
 /// bytes is cut there.
-public final class FileDescriptorLineSource: LineSource {
+package final class FileDescriptorLineSource: LineSource {
     /// The longest line kept, in bytes; the rest of a longer line is dropped.
     public static let maximumLineLength = 64 * 1024
 

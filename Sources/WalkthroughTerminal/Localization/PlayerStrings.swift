@@ -1,4 +1,4 @@
-public import WalkthroughKit
+package import WalkthroughKit
 
 /// The player's own words in one locale: key help, the help overlay, the image line, the
 /// default finish label, refused moves, plain mode's hints.
@@ -9,7 +9,7 @@ public import WalkthroughKit
 /// (`LocaleMatcher`): `zh-TW` gets Traditional Chinese, `zh-CN` Simplified, anything the
 /// catalog lacks English. The command's messages to scripts (errors, `Recorded: …`) are not
 /// here: they stay English.
-public struct PlayerStrings: Sendable, Hashable {
+package struct PlayerStrings: Sendable, Hashable {
     /// The catalog locale the words are in (`en`, `zh-Hant`, `zh-Hans`).
     public let locale: String
     private let index: Int

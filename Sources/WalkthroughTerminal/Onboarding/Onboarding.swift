@@ -17,8 +17,8 @@ public import WalkthroughKit
 /// ```
 ///
 /// The call loads and checks the definition, looks the user up in the store and, only when
-/// the walkthrough is due, plays it: full screen with ``TerminalPlayer``, as plain text with
-/// ``PlainPlayer``, or not at all, by ``OnboardingPolicy``. Playing records progress as the
+/// the walkthrough is due, plays it: full screen with `TerminalPlayer`, as plain text with
+/// `PlainPlayer`, or not at all, by ``OnboardingPolicy``. Playing records progress as the
 /// user goes and the outcome when they finish, so the next call returns
 /// ``OnboardingResult/alreadySeen(_:)`` (or resumes where the user quit). Whatever goes wrong —
 /// a missing or invalid definition, a store that cannot be opened, a fleet server that is down,

@@ -2,10 +2,10 @@
 
 /// Where a player writes: standard output, standard error, a terminal, or a string in a test.
 ///
-/// The one way out of the library: it accepts only ``TerminalText``, which is either sanitised
+/// The one way out of the library: it accepts only `TerminalText`, which is either sanitised
 /// or the library's own escape sequences. An embedding tool may pass its own conformance (to log,
 /// or to route output through its own pipeline).
-public protocol TextOutput: AnyObject {
+package protocol TextOutput: AnyObject {
     /// Writes `text` completely.
     ///
     /// - Throws: Whatever the destination throws; ``TerminalError/writeFailed(errno:)`` for a
@@ -14,7 +14,7 @@ public protocol TextOutput: AnyObject {
 }
 
 /// Writes to a file descriptor (standard output is 1, standard error 2), unbuffered.
-public final class FileDescriptorOutput: TextOutput {
+package final class FileDescriptorOutput: TextOutput {
     /// The descriptor written to. It is not closed by this object.
     public let fileDescriptor: Int32
 

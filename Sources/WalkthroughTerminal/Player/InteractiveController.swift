@@ -1,7 +1,7 @@
 import WalkthroughKit
 
 /// The interactive player's logic without the terminal: keys in, session moves and screen state
-/// out. The driver (``TerminalPlayer``) feeds it keys and draws ``state``.
+/// out. The driver (`TerminalPlayer`) feeds it keys and draws ``state``.
 ///
 /// With `layout.spread` it shows spreads where the screen is wide enough
 /// (``ShownSpread/isShown(_:columns:)``) and moves a spread at a time; a resize that switches

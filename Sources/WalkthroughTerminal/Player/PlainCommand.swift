@@ -60,7 +60,7 @@ package enum PlainCommand {
 }
 
 /// Why a plain-mode line is not a command. The text a user typed is kept as typed: sanitise it
-/// before writing (``TerminalText``).
+/// before writing (`TerminalText`).
 package enum PlainCommandError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The first word is not a command.
     case unknown(String)

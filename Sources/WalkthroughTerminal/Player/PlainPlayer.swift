@@ -1,5 +1,5 @@
 @preconcurrency import Glibc
-public import WalkthroughKit
+package import WalkthroughKit
 
 /// Plays a walkthrough as plain text: for pipes, scripts, `--plain`, and screen readers.
 ///
@@ -17,7 +17,7 @@ public import WalkthroughKit
 ///     errorOutput: FileDescriptorOutput.standardError())
 /// let result = try player.play()
 /// ```
-public final class PlainPlayer {
+package final class PlainPlayer {
     /// The session played; it records progress and the outcome itself.
     public let session: Session
     private let input: any LineSource
@@ -35,7 +35,7 @@ public final class PlainPlayer {
     ///   - output: Where pages and help go.
     ///   - errorOutput: Where the one-line explanations of refused or unknown commands go.
     ///   - signals: With ``SignalHandling/all``, SIGINT, SIGTERM and SIGHUP end playing with
-    ///     ``PlayResult/interrupted(_:)`` instead of ending the process; by default
+    ///     `PlayResult.interrupted(_:)` instead of ending the process; by default
     ///     (``SignalHandling/none``) they keep the process's disposition.
     public init(
         session: Session, input: any LineSource, output: any TextOutput,

@@ -1,5 +1,5 @@
 /// How playing ended, for the command line to map to a message and an exit status.
-public enum PlayResult: Sendable, Hashable {
+package enum PlayResult: Sendable, Hashable {
     /// The user finished on the last page; the session recorded `completed`.
     case completed
     /// The user skipped; the session recorded `skipped`.

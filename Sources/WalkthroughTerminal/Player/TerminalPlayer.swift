@@ -1,13 +1,13 @@
 @preconcurrency import Glibc
-public import WalkthroughKit
+package import WalkthroughKit
 
 /// Plays a walkthrough full-screen in a terminal.
 ///
-/// On entry it installs its signal handlers (per ``TerminalPlayerOptions/signals``), switches the
+/// On entry it installs its signal handlers (per `TerminalPlayerOptions.signals`), switches the
 /// terminal to raw mode, enters the alternate screen and hides the cursor; on every way out
 /// (finishing, `q`, Esc, Ctrl-C, SIGINT, SIGTERM, SIGHUP, a store error) it undoes exactly that,
 /// once, before returning or throwing. It never exits the process: the result says how playing
-/// ended, and ``PlayResult/exitStatus`` gives the conventional status.
+/// ended, and `PlayResult.exitStatus` gives the conventional status.
 ///
 /// One `poll(2)` loop waits on the terminal and on a self-pipe the signal handlers write to.
 /// Keys are decoded by `KeyDecoder`; a resize (SIGWINCH, coalesced) re-reads the size and
@@ -16,12 +16,12 @@ public import WalkthroughKit
 /// the rest, and inside synchronized output (`CSI ? 2026 h` … `CSI ? 2026 l`), so a terminal
 /// that knows it never shows a half-drawn frame (one that does not ignores it). With a `scroll`
 /// transition a move draws a few frames of the new page sliding in, within
-/// 150 ms, unless ``TerminalPlayerOptions/reducedMotion``; a key pressed meanwhile ends the slide
+/// 150 ms, unless `TerminalPlayerOptions.reducedMotion`; a key pressed meanwhile ends the slide
 /// at once.
 ///
-/// Use it only when ``TerminalDetection/isInteractive(input:output:term:)`` says so; otherwise
-/// use ``PlainPlayer``.
-public final class TerminalPlayer {
+/// Use it only when `TerminalDetection.isInteractive(input:output:term:)` says so; otherwise
+/// use `PlainPlayer`.
+package final class TerminalPlayer {
     /// The session played; it records progress and the outcome itself.
     public let session: Session
     /// The options in force.

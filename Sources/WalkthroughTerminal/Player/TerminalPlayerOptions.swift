@@ -1,5 +1,5 @@
-/// How ``TerminalPlayer`` uses the terminal.
-public struct TerminalPlayerOptions: Sendable, Hashable {
+/// How `TerminalPlayer` uses the terminal.
+package struct TerminalPlayerOptions: Sendable, Hashable {
     /// The terminal's input descriptor (keys), standard input by default.
     public var input: Int32
     /// The terminal's output descriptor (the screen), standard output by default.
@@ -11,11 +11,11 @@ public struct TerminalPlayerOptions: Sendable, Hashable {
     /// How long a lone ESC byte waits for the rest of a sequence before it counts as the Escape
     /// key, in milliseconds.
     public var escapeTimeoutMilliseconds: Int
-    /// How to draw the pages' images; ``ImageMode/auto`` decides from the terminal.
+    /// How to draw the pages' images; `ImageMode.auto` decides from the terminal.
     public var images: ImageMode
     /// Whether to leave motion out: a `scroll` transition then draws the new page at once; by
     /// default on when `WALKTHROUGH_REDUCED_MOTION` asks for it
-    /// (``TerminalDetection/reducedMotion(_:)``).
+    /// (`TerminalDetection.reducedMotion(_:)`).
     public var reducedMotion: Bool
 
     /// Creates options.

@@ -25,7 +25,7 @@ import WalkthroughKit
 /// images with images); the title, status, indicator (`1–2/5`, both dots marked) and key help
 /// span the screen, and the two pages' content scrolls together.
 ///
-/// All definition text is sanitised (``TextSanitizer``) before it is measured; with colour on,
+/// All definition text is sanitised (`TextSanitizer`) before it is measured; with colour on,
 /// the only escape sequences in the lines are the renderer's own SGR styles.
 package enum Renderer {
     /// The lines of the screen: exactly `size.rows` of them (none for a size without rows), each

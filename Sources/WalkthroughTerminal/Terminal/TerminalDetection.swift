@@ -2,7 +2,7 @@
 
 /// What the environment says about the terminal: whether to play interactively, whether to use
 /// colour, and its size.
-public enum TerminalDetection {
+package enum TerminalDetection {
     /// Whether the interactive player can run: standard input and output are both terminals, and
     /// `TERM` is set, not empty and not `dumb`. Otherwise use the plain player.
     ///

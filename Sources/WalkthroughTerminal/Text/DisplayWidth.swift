@@ -22,7 +22,7 @@
 /// `scripts/compare-widths.py` checks all this against Python's `wcwidth` over every code point
 /// and a corpus of sentences.
 ///
-/// Measure text *after* sanitising it (``TextSanitizer``): a raw control character measures 0
+/// Measure text *after* sanitising it (`TextSanitizer`): a raw control character measures 0
 /// here but is never written raw.
 package enum DisplayWidth {
     /// The number of columns one grapheme cluster takes.

@@ -1,19 +1,19 @@
 /// Text that may be written to a terminal: either sanitised untrusted text, or the player's own
 /// escape sequences.
 ///
-/// Every output sink (``TextOutput``) accepts only this type, so definition text cannot reach the
-/// terminal without passing through ``TextSanitizer``: the public initialiser sanitises, and only
+/// Every output sink (`TextOutput`) accepts only this type, so definition text cannot reach the
+/// terminal without passing through `TextSanitizer`: the public initialiser sanitises, and only
 /// the library's renderer and driver can wrap their own escape sequences verbatim.
 ///
 /// ```swift
 /// let line = TerminalText("evil \u{1B}]0;pwned\u{07}")   // "evil ^[]0;pwned^G"
 /// try output.write(line + .newline)
 /// ```
-public struct TerminalText: Sendable, Hashable, CustomStringConvertible {
+package struct TerminalText: Sendable, Hashable, CustomStringConvertible {
     /// The exact characters that go to the terminal.
     public private(set) var string: String
 
-    /// Sanitises untrusted text for writing; see ``TextSanitizer``.
+    /// Sanitises untrusted text for writing; see `TextSanitizer`.
     public init(_ untrusted: String) {
         self.string = TextSanitizer.sanitize(untrusted)
     }

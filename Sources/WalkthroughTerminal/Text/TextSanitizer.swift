@@ -20,12 +20,12 @@ import WalkthroughKit
 ///
 /// Newlines are kept. Caret notation is what `cat -v` and most terminals' own echo use for C0; the
 /// `\u{…}` form, Swift's own string escape, names the code point of the rarer ones.
-public enum TextSanitizer {
+package enum TextSanitizer {
     /// Tab stops are every 4 columns: wide enough to indent, narrow enough for an 80-column page
     /// (a definition's tabs usually indent a list or align a short table).
     public static let tabWidth = 4
 
-    /// The sanitised form of `text`; see ``TextSanitizer`` for what changes.
+    /// The sanitised form of `text`; see `TextSanitizer` for what changes.
     ///
     /// Tabs expand relative to the start of their line in `text` (columns measured by display
     /// width), before any wrapping.

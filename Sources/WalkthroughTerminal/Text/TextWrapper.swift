@@ -20,7 +20,7 @@
 ///   broken like a long word; the one case where the wrapper changes text rather than lose the
 ///   width guarantee.
 ///
-/// Wrap sanitised text (``TextSanitizer``): a control character measures 0 columns here.
+/// Wrap sanitised text (`TextSanitizer`): a control character measures 0 columns here.
 package enum TextWrapper {
     /// The lines of `text` wrapped to `width` columns.
     ///

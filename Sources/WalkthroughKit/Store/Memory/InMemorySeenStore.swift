@@ -79,7 +79,7 @@ public final class InMemorySeenStore: EventRecordingStore {
     // MARK: - Events
 
     /// Applies the step's change and appends its events, under the records' lock.
-    public func write(_ step: SessionStep) {
+    package func write(_ step: SessionStep) {
         let stamp = now()
         storage.withLock { records in
             switch step.change {
@@ -100,7 +100,7 @@ public final class InMemorySeenStore: EventRecordingStore {
     }
 
     /// Calls `body` with the events `filter` lets through, oldest first.
-    public func forEachEvent(
+    package func forEachEvent(
         matching filter: EventFilter, _ body: (WalkthroughEvent) throws -> Void
     ) rethrows {
         // Appended in time order (one clock, under one lock): a stable sort keeps that order.

@@ -61,7 +61,7 @@ extension SQLiteSeenStore {
     /// on the disk when it returns, both or neither.
     ///
     /// - Precondition: `version >= 1`, and pages are 0 or more.
-    public func write(_ step: SessionStep) throws(SeenStoreError) {
+    package func write(_ step: SessionStep) throws(SeenStoreError) {
         try write(step, waitingAtMost: options.busyTimeout)
     }
 
@@ -144,7 +144,7 @@ extension SQLiteSeenStore {
     /// Calls `body` with every event `filter` lets through, oldest first, reading a thousand
     /// at a time (keyset paging on time and id); `body` runs outside the connection's lock. A
     /// version-1 store (read-only, not migrated) has none.
-    public func forEachEvent(
+    package func forEachEvent(
         matching filter: EventFilter, _ body: (WalkthroughEvent) throws -> Void
     ) throws {
         guard hasEvents else { return }
@@ -209,7 +209,7 @@ extension SQLiteSeenStore {
     /// `since`, or on a read-only store older than the summaries, from the events in one
     /// query (`EventSchema.funnelQuery`), which reads the covering index one user after
     /// another.
-    public func funnelStats(
+    package func funnelStats(
         walkthrough: String, version: Int, since: Timestamp?, pageCount: Int
     ) throws(SeenStoreError) -> FunnelStats {
         guard hasEvents else {
