@@ -9,8 +9,9 @@ import WalkthroughKit
 /// swift-argument-parser tools do; and a host that loads no Foundation, the definition named by
 /// path. Each host's library build is launched with `gate` (`Onboarding.presentIfNeeded` on a
 /// user who has seen the walkthrough) and `none` (the same binary, without the call); its bare
-/// build links no library. All of them are launched in turn, round after round, as whole
-/// processes; wall time and peak resident memory per process, medians and min–max.
+/// build links no library. All of them are launched in turn, round after round (in an order
+/// shuffled each round), as whole processes; wall time and peak resident memory per process,
+/// medians and min–max.
 ///
 /// Per host, library and call against the same host without the library, in time and memory
 /// (targets ≤ 1 ms, ≤ 2 MiB); then, on the README's recipe, the call alone against the same
@@ -154,13 +155,13 @@ enum EmbedSuite {
     }
 
     /// Each launch's wall times in milliseconds, `rounds` of them: every round launches each
-    /// once, starting one further along each round, after one unrecorded launch of each.
+    /// once, in an order shuffled each round (seeded), so that no launch always follows the
+    /// same one, after one unrecorded launch of each.
     private static func wallTimes(of launches: [Spawn], rounds: Int) throws -> [[Double]] {
         var wall = [[Double]](repeating: [], count: launches.count)
-        guard !launches.isEmpty else { return wall }
+        var random = SplitMix64(seed: 0xE3BE_D000)
         for round in -1..<rounds {
-            for offset in launches.indices {
-                let index = (max(round, 0) + offset) % launches.count
+            for index in launches.indices.shuffled(using: &random) {
                 let result = try launches[index].run()
                 guard round >= 0 else { continue }
                 wall[index].append(Double(result.wallNanoseconds) / 1e6)
