@@ -114,9 +114,12 @@ extension EmbedSuite {
             executable: binary, arguments: ["report"] + path, environment: environment
         ).run(capture: true)
         guard report.status == 0, report.standardOutput.hasPrefix("already seen") else {
+            let answer = (report.standardOutput + report.standardError).split(separator: "\n")
             return .unavailable(
-                "\(binary) report gave \(report.status): \(report.standardOutput)"
-                    + report.standardError)
+                "\(binary) report answered \"\(answer.first ?? "")\" (exit \(report.status)), "
+                    + "not \"already seen\"; build it with swift build -c release --product "
+                    + host.product
+                    + (host.takesPath ? "" : ", which copies its resources beside it"))
         }
         // The memo: it is written once the store has been still for a moment
         // (`SeenMemo.settled`), by a launch that read the store; launch until one has.
