@@ -16,6 +16,12 @@ let package = Package(
         .executable(name: "walkthrough-bench", targets: ["WalkthroughBench"]),
         .executable(name: "walkthrough-embed-host", targets: ["EmbedHost"]),
         .executable(name: "walkthrough-embed-bare-host", targets: ["EmbedBareHost"]),
+        .executable(name: "walkthrough-embed-resource-host", targets: ["EmbedResourceHost"]),
+        .executable(
+            name: "walkthrough-embed-resource-bare-host", targets: ["EmbedResourceHostBare"]),
+        .executable(name: "walkthrough-embed-essentials-host", targets: ["EmbedEssentialsHost"]),
+        .executable(
+            name: "walkthrough-embed-essentials-bare-host", targets: ["EmbedEssentialsHostBare"]),
     ],
     traits: [
         /// Draws the pages' PNG and JPEG images in the terminal with Debian's libpng and libjpeg
@@ -109,6 +115,25 @@ let package = Package(
         ),
         /// The same host without the library, the `embed` benchmark's floor.
         .executableTarget(name: "EmbedBareHost"),
+        /// The README's recipe, for the `embed` benchmark: the definition in the host's own
+        /// resources (so SwiftPM's generated accessor loads Foundation), found with `.resource`.
+        .executableTarget(
+            name: "EmbedResourceHost",
+            dependencies: ["WalkthroughKit", "WalkthroughTerminal"],
+            resources: [.copy("walkthroughs")]
+        ),
+        /// The same host and resources without the library. Named so that its bundle sorts
+        /// after the host's: `.resource` reads the first bundle beside the executable that has
+        /// the file, and the host should read its own.
+        .executableTarget(name: "EmbedResourceHostBare", resources: [.copy("walkthroughs")]),
+        /// A host that imports FoundationEssentials, as swift-argument-parser tools do, for the
+        /// `embed` benchmark.
+        .executableTarget(
+            name: "EmbedEssentialsHost",
+            dependencies: ["WalkthroughKit", "WalkthroughTerminal"]
+        ),
+        /// The same host without the library.
+        .executableTarget(name: "EmbedEssentialsHostBare"),
         /// A tiny writer process the store's concurrency and crash tests spawn many of.
         .executableTarget(
             name: "StoreTestWriter",

@@ -109,27 +109,40 @@ struct BenchCommandTests {
         #expect(objects[0]["n"] as? Int == 1_000)
     }
 
-    /// `embed` launches the host tool built next to the benchmark with the one-call gate,
-    /// without the call, and without the library, and reports the four comparisons (never a
-    /// time checked, only the shape): the gate's memo is in place before the rounds, and the
-    /// fourth line is the call without it.
-    @Test func embedComparesTheHostToolWithAndWithoutTheGateAndTheLibrary() throws {
+    /// `embed` launches three host tools, each with the one-call gate, without the call and
+    /// without the library: the README's recipe (the definition in its resources), a host that
+    /// imports FoundationEssentials and one without Foundation. It reports time and memory for
+    /// each, then the recipe's call alone and its call without the memo (never a time checked,
+    /// only the shape): every host's memo is in place before the rounds.
+    @Test func embedComparesEachHostToolWithAndWithoutTheLibrary() throws {
         let (status, stdout, stderr) = try run(["embed", "--quick", "--json"])
         #expect(status == 0, "\(stderr)")
         let objects = try #require(
             try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [[String: Any]])
-        #expect(objects.count == 4)
-        #expect(objects.map { $0["metric"] as? String } == ["ms", "MiB", "ms", "ms"])
+        try #require(objects.count == 8, "\(objects)")
         #expect(
-            (objects.first?["note"] as? String)?.hasSuffix("the call answers from its memo")
-                == true, "\(objects.first ?? [:])")
-        #expect((objects.last?["label"] as? String)?.contains("without its memo") == true)
+            objects.map { $0["metric"] as? String } == [
+                "ms", "MiB", "ms", "MiB", "ms", "MiB", "ms", "ms",
+            ])
+        let labels = objects.map { $0["label"] as? String ?? "" }
+        let hosts = ["README recipe (resources)", "FoundationEssentials", "without Foundation"]
+        for (index, host) in hosts.enumerated() {
+            #expect(labels[2 * index].hasPrefix("host launch, "), "\(labels)")
+            #expect(labels[2 * index].contains(host), "\(labels)")
+            #expect(labels[2 * index + 1].hasPrefix("host peak memory, "), "\(labels)")
+            #expect(labels[2 * index + 1].contains(host), "\(labels)")
+            #expect(
+                (objects[2 * index]["note"] as? String)?.hasSuffix(
+                    "the call answers from its memo") == true, "\(objects[2 * index])")
+        }
+        #expect(labels[6].contains("gate call vs the same binary without it"))
+        #expect(labels[7].contains("without its memo"))
         for object in objects {
             #expect(object["suite"] as? String == "embed")
             #expect(object["unavailable"] == nil, "\(object)")
             #expect(object["ours"] is Double)
             #expect(object["baseline"] is Double)
-            #expect((object["note"] as? String)?.hasPrefix("added: ") == true)
+            #expect((object["note"] as? String)?.contains(": added ") == true, "\(object)")
         }
     }
 }

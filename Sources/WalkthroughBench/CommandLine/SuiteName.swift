@@ -15,7 +15,8 @@ enum SuiteName: String, CaseIterable, Sendable {
     /// `walkthrough stats` on a million events against the same query in `sqlite3` / `psql`,
     /// and what events add to a page move.
     case stats
-    /// A host tool's launch with the one-call gate (nothing due) against the same tool without.
+    /// Three host tools' launches with the one-call gate (nothing due) against the same tools
+    /// without the library.
     case embed
     /// The first frame with a 1000 × 700 PNG against the `chafa` command, and the memory the
     /// image adds.
@@ -47,8 +48,8 @@ enum SuiteName: String, CaseIterable, Sendable {
             return "`walkthrough stats ID --json` (summaries) vs the raw events' query in sqlite3 "
                 + "/ psql, 1M and 10M events"
         case .embed:
-            return "a host tool's launch with Onboarding.presentIfNeeded (nothing due) vs the "
-                + "same tool without the call, whole processes"
+            return "three host tools' launches with Onboarding.presentIfNeeded (nothing due) vs "
+                + "the same tools without the library, whole processes"
         case .image:
             return "first frame of `walkthrough play` with a 1000×700 PNG vs the chafa command, "
                 + "whole processes on a pty; the memory the image adds"
