@@ -14,7 +14,7 @@ extension FirstRunGate {
             throw .invalidUser(name: user, problem: error)
         }
         do {
-            guard let opened = try store.open(environment: environment, mode: .create),
+            guard let opened = try store.open(environment: variables, mode: .create),
                 let recorder = SeenStoreCapabilities.experiments(opened)
             else { return }
             // The user a row-secured store binds this role to, as every other write.

@@ -40,9 +40,9 @@ extension FirstRunGate {
     package func recall(_ source: DefinitionSource) -> Recalled {
         // A user name the store would refuse needs no check here: no memo is ever written for
         // one (the store's answer is the error), so none can match.
-        guard QuietSwitch.reason(environment: environment) == nil,
-            let storePath = store.sqliteFile(environment: environment),
-            let folder = SeenMemo.folder(environment: environment),
+        guard QuietSwitch.reason(environment: variables) == nil,
+            let storePath = store.sqliteFile(environment: variables),
+            let folder = SeenMemo.folder(environment: variables),
             let stamp = SeenMemo.Stamp.ofStore(at: storePath)
         else { return .unread }
         let name: String

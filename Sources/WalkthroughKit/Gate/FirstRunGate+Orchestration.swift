@@ -8,7 +8,8 @@ extension FirstRunGate {
     package struct Decided {
         /// The decision.
         package var decision: FirstRunDecision
-        /// The rules' decision; `nil` when `force` skipped them.
+        /// The rules' decision; `nil` when `force` skipped them, or when the memo answered
+        /// (the record says it all).
         package var due: DueDecision?
         /// The walkthrough as loaded (not yet localized); `nil` when the memo answered, which
         /// parses nothing.
@@ -26,8 +27,7 @@ extension FirstRunGate {
         let recalled = recall(source)
         if case .remembered(let record) = recalled {
             // The memo answers only with the quiet switch off, and "seen" is then the rules'
-            // first answer.
-            try checkUser()
+            // first answer. (No memo is ever written for a user name the store refuses.)
             return (DueDecision.seen(record, walkthrough: record.walkthrough, user: user), nil)
         }
         let walkthrough = try load(source, after: recalled)
@@ -50,11 +50,7 @@ extension FirstRunGate {
     ) throws(FirstRunGateError) -> Decided {
         let recalled: Recalled = force ? .unread : recall(source)
         if case .remembered(let record) = recalled {
-            try checkUser()
-            return Decided(
-                decision: .alreadySeen(record),
-                due: DueDecision.seen(record, walkthrough: record.walkthrough, user: user),
-                walkthrough: nil)
+            return Decided(decision: .alreadySeen(record), due: nil, walkthrough: nil)
         }
         let walkthrough = try load(source, after: recalled)
         let (decision, due) = try decide(
@@ -85,7 +81,7 @@ extension FirstRunGate {
     package func status(of walkthrough: Walkthrough) throws(FirstRunGateError) -> FirstRunStatus {
         try checkUser()
         do {
-            let opened = try store.open(environment: environment, mode: .read)
+            let opened = try store.open(environment: variables, mode: .read)
             let user = acting(for: opened)
             let record = try opened?.record(user: user, walkthrough: walkthrough.id)
             return FirstRunStatus(walkthrough: walkthrough, user: user, record: record)
@@ -106,12 +102,12 @@ extension FirstRunGate {
         of walkthrough: Walkthrough, localOnly: Bool = false
     ) throws(FirstRunGateError) -> DueDecision {
         try checkUser()
-        guard QuietSwitch.reason(environment: environment) == nil else {
+        guard QuietSwitch.reason(environment: variables) == nil else {
             return evaluate(walkthrough, user: user, history: ShowHistory())
         }
         do {
             let opened = try store.open(
-                environment: environment, mode: localOnly ? .localRead : .read)
+                environment: variables, mode: localOnly ? .localRead : .read)
             let user = acting(for: opened)
             var decision = evaluate(
                 walkthrough, user: user,
@@ -137,9 +133,9 @@ extension FirstRunGate {
     ) throws(FirstRunGateError) -> (user: String, decisions: [DueDecision]) {
         try checkUser()
         guard !walkthroughs.isEmpty else { return (user, []) }
-        let quiet = QuietSwitch.reason(environment: environment) != nil
+        let quiet = QuietSwitch.reason(environment: variables) != nil
         do {
-            let opened = try store.open(environment: environment, mode: .read)
+            let opened = try store.open(environment: variables, mode: .read)
             let user = acting(for: opened)
             let source = opened.flatMap(SeenStoreCapabilities.administered)?.answerSource
             var decisions: [DueDecision] = []
@@ -185,20 +181,20 @@ extension FirstRunGate {
         willShow: (Walkthrough, Page) -> Void = { _, _ in }
     ) throws(FirstRunGateError) -> (decision: FirstRunDecision, due: DueDecision?) {
         try checkUser()
-        if !force, QuietSwitch.reason(environment: environment) != nil {
+        if !force, QuietSwitch.reason(environment: variables) != nil {
             return (.notDue(evaluate(walkthrough, user: user, history: ShowHistory())), nil)
         }
-        let recordsEvents = recordsEvents ?? EventRecording.isEnabled(environment: environment)
+        let recordsEvents = recordsEvents ?? EventRecording.isEnabled(environment: variables)
         do {
             var opened: (any SeenStore)?
             var writeFailure: SeenStoreError?
             do {
-                opened = try store.open(environment: environment, mode: .write)
+                opened = try store.open(environment: variables, mode: .write)
             } catch {
                 // Nothing may be written here; the rules may still say there is nothing to do.
                 guard error.isReadOnly, !force else { throw error }
                 writeFailure = error
-                opened = try store.open(environment: environment, mode: .read)
+                opened = try store.open(environment: variables, mode: .read)
             }
             let user = acting(for: opened)
             var pages: [Int]?
@@ -216,7 +212,7 @@ extension FirstRunGate {
                     if decision.reason == .holdout, recordsEvents, writeFailure == nil {
                         // The first time a user is held out is an exposure, on the one store.
                         if let store = try opened
-                            ?? self.store.open(environment: environment, mode: .create)
+                            ?? self.store.open(environment: variables, mode: .create)
                         {
                             try ExperimentExposure.recordHoldout(
                                 of: shown(walkthrough), user: user, store: store,
@@ -231,7 +227,7 @@ extension FirstRunGate {
                 pages =
                     allPages
                     ? walkthrough.pages.indices.filter {
-                        walkthrough.pages[$0].when.failedCondition(in: environment) == nil
+                        walkthrough.pages[$0].when.failedCondition(in: variables) == nil
                     } : decision.pages
             }
             let walkthrough = shown(walkthrough)
@@ -243,7 +239,7 @@ extension FirstRunGate {
             let writable: any SeenStore
             if let opened {
                 writable = opened
-            } else if let created = try store.open(environment: environment, mode: .create) {
+            } else if let created = try store.open(environment: variables, mode: .create) {
                 writable = created
             } else {
                 preconditionFailure("a store opened to create is never missing")
@@ -277,7 +273,7 @@ extension FirstRunGate {
     ) throws(FirstRunGateError) -> (user: String, prior: SeenRecord?, kept: Bool) {
         try checkUser()
         do {
-            guard let opened = try store.open(environment: environment, mode: .create) else {
+            guard let opened = try store.open(environment: variables, mode: .create) else {
                 preconditionFailure("a store opened to create is never missing")
             }
             let user = acting(for: opened)
@@ -301,7 +297,7 @@ extension FirstRunGate {
         _ walkthrough: Walkthrough, user: String, history: ShowHistory
     ) -> DueDecision {
         DueDecision.evaluate(
-            walkthrough, user: user, history: history, environment: environment, now: clock())
+            walkthrough, user: user, history: history, environment: variables, now: clock())
     }
 
     private func checkUser() throws(FirstRunGateError) {

@@ -33,9 +33,16 @@ public struct FirstRunGate: Sendable {
     }
     /// The store asked, and how it is opened.
     public var store: SeenStoreLocation
-    /// The environment read for `$WALKTHROUGH_PATH` (``DefinitionSource/named(_:)``) and for the
-    /// default database path (`$WALKTHROUGH_DB`, `$XDG_STATE_HOME`, `$HOME`).
-    public var environment: [String: String]
+    /// The environment read for `$WALKTHROUGH_PATH` (``DefinitionSource/named(_:)``), the
+    /// default database path (`$WALKTHROUGH_DB`, `$XDG_STATE_HOME`, `$HOME`), the memo's folder
+    /// (`$XDG_CACHE_HOME`), the quiet switch and the rules; the process's by default.
+    public var environment: [String: String] {
+        get { variables.dictionary }
+        set { variables = .given(newValue) }
+    }
+    /// ``environment`` as the one value the gate reads: a question the memo answers reads the
+    /// few variables it needs one at a time.
+    package var variables: Environment
     /// The clock the rules (`when.from`, `until`, `minInterval`) are read against; the
     /// system's by default. Tests set it.
     public var clock: @Sendable () -> Timestamp = { Timestamp.now }
@@ -49,24 +56,26 @@ public struct FirstRunGate: Sendable {
     ///
     /// - Parameters:
     ///   - user: The user to check; by default the login name
-    ///     (``UserName/current(environment:)``: `$LOGNAME`, `$USER`, the password database),
+    ///     (`$LOGNAME`, `$USER`, else the password database),
     ///     or the user a row-secured PostgreSQL store binds its role to.
     ///   - store: The store; by default the SQLite store at the default path, shared with the
     ///     `walkthrough` command.
-    ///   - environment: The variables to read; the process's environment by default.
+    ///   - environment: The variables to read; `nil` (the default) for the process's, read as
+    ///     they are needed.
     public init(
         user: String? = nil, store: SeenStoreLocation = .defaultPath,
-        environment: [String: String] = ProcessEnvironment.current()
+        environment: [String: String]? = nil
     ) {
+        let variables = Environment(environment)
         self.chosenUser = user
-        self.loginName = user == nil ? UserName.current(environment: environment) : ""
+        self.loginName = user == nil ? UserName.current(environment: variables) : ""
         self.store = store
-        self.environment = environment
+        self.variables = variables
     }
 
     /// The resolver ``DefinitionSource/named(_:)`` sources are looked up with: each folder of
     /// `$WALKTHROUGH_PATH`, then `./walkthroughs`.
-    package var resolver: DefinitionResolver { DefinitionResolver(environment: environment) }
+    package var resolver: DefinitionResolver { DefinitionResolver(environment: variables) }
 
     // MARK: - Questions
 

@@ -53,7 +53,7 @@ package struct SeenMemo: Sendable {
 
     /// The memos' folder: `$XDG_CACHE_HOME/walkthrough/seen-memo` when that
     /// is an absolute path, else `$HOME/.cache/walkthrough/seen-memo`; `nil` without either.
-    package static func folder(environment: [String: String]) -> String? {
+    package static func folder(environment: some EnvironmentVariables) -> String? {
         let slash = UInt8(ascii: "/")
         if let cache = environment["XDG_CACHE_HOME"], cache.utf8.first == slash {
             return FileSystem.joined(cache, "walkthrough/seen-memo")

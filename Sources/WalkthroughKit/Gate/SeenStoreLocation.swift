@@ -11,13 +11,14 @@
 /// FirstRunGate(store: .store(InMemorySeenStore()))       // any SeenStore, including your own
 /// ```
 public enum SeenStoreLocation: Sendable {
-    /// The SQLite store at ``SQLiteSeenStore/defaultPath(environment:)``, worked out from the
-    /// gate's environment: the file the `walkthrough` command uses too.
+    /// The SQLite store at the default path, worked out from the gate's environment
+    /// (`$WALKTHROUGH_DB`, else `$XDG_STATE_HOME/walkthrough/seen.sqlite3`, else
+    /// `~/.local/state/walkthrough/seen.sqlite3`): the file the `walkthrough` command uses too.
     case defaultPath
     /// The SQLite store at this path, opened with these options. With `createIfMissing: false`
     /// the gate never creates the database, even to record a walkthrough it shows. A
-    /// `postgresql://` or `postgres://` URL in place of the path opens a `PostgresSeenStore` (`WalkthroughFleet`)
-    /// (see `SeenStoreBackend`); the same holds for `WALKTHROUGH_DB` with ``defaultPath``.
+    /// `postgresql://` or `postgres://` URL in place of the path opens a `PostgresSeenStore`
+    /// (`WalkthroughFleet`); the same holds for `WALKTHROUGH_DB` with ``defaultPath``.
     case path(String, options: SQLiteSeenStore.Options = SQLiteSeenStore.Options())
     /// A store the caller opened: a ``SQLiteSeenStore``, an ``InMemorySeenStore``, or the tool's
     /// own conformance to ``SeenStore``.
@@ -43,7 +44,7 @@ extension SeenStoreLocation {
 
     /// The SQLite file this location opens, or `nil` for a store given as a value, a server
     /// (`postgresql://…`, with or without a replica), or a default path that cannot be used.
-    package func sqliteFile(environment: [String: String]) -> String? {
+    package func sqliteFile(environment: some EnvironmentVariables) -> String? {
         let path: String
         switch self {
         case .store: return nil
@@ -68,8 +69,10 @@ extension SeenStoreLocation {
     /// - Returns: The store, or `nil` when nothing is there yet and `mode` does not create.
     /// - Throws: ``SeenStoreError`` when the database cannot be opened.
     package func open(
-        environment: [String: String], mode: OpenMode
+        environment: some EnvironmentVariables, mode: OpenMode
     ) throws(SeenStoreError) -> (any SeenStore)? {
+        // Opening reads several variables (the fleet's too): the dictionary, built once.
+        let environment = environment.dictionary
         let path: String
         var options: StoreOpenOptions
         switch self {

@@ -25,13 +25,13 @@ package struct DefinitionResolver: Sendable, Hashable {
 
     /// Creates a resolver that searches each folder of `$WALKTHROUGH_PATH` (colon-separated;
     /// empty entries are ignored), then `./walkthroughs`.
-    public init(environment: [String: String]) {
+    package init(environment: some EnvironmentVariables) {
         self.init(searchPath: Self.searchPath(environment: environment))
     }
 
     /// The folders `walkthrough` searches: each of `$WALKTHROUGH_PATH`, then
     /// ``defaultFolder``.
-    public static func searchPath(environment: [String: String]) -> [String] {
+    package static func searchPath(environment: some EnvironmentVariables) -> [String] {
         let listed = (environment["WALKTHROUGH_PATH"] ?? "")
             .split(separator: ":", omittingEmptySubsequences: true).map(String.init)
         return listed + [defaultFolder]

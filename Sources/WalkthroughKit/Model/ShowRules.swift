@@ -48,7 +48,7 @@ package struct ShowRules: Sendable, Hashable {
     }
 
     /// The first environment condition `environment` does not meet, if any.
-    public func failedCondition(in environment: [String: String]) -> EnvironmentCondition? {
+    package func failedCondition(in environment: some EnvironmentVariables) -> EnvironmentCondition? {
         self.environment.first { !$0.holds(in: environment) }
     }
 }
@@ -77,7 +77,7 @@ package struct EnvironmentCondition: Sendable, Hashable, CustomStringConvertible
     }
 
     /// Whether `environment` meets the condition.
-    public func holds(in environment: [String: String]) -> Bool {
+    package func holds(in environment: some EnvironmentVariables) -> Bool {
         let value = environment[name]
         switch expectation {
         case .set: return !(value ?? "").isEmpty

@@ -89,7 +89,7 @@ public struct DueDecision: Sendable, Hashable {
     ///   - now: The clock.
     package static func evaluate(
         _ walkthrough: Walkthrough, user: String, history: ShowHistory,
-        environment: [String: String], now: Timestamp
+        environment: some EnvironmentVariables, now: Timestamp
     ) -> DueDecision {
         var decision = DueDecision(
             walkthrough: walkthrough.id, user: user, reason: .due, detail: "",
@@ -158,7 +158,7 @@ public struct DueDecision: Sendable, Hashable {
     /// The pages a due walkthrough shows, or ``DueReason/env`` when their own `env` leaves out
     /// every one.
     private static func pages(
-        of walkthrough: Walkthrough, history: ShowHistory, environment: [String: String],
+        of walkthrough: Walkthrough, history: ShowHistory, environment: some EnvironmentVariables,
         into decision: DueDecision
     ) -> DueDecision {
         var decision = decision

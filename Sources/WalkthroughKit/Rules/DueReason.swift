@@ -37,7 +37,7 @@ public enum DueReason: String, Sendable, Hashable, CaseIterable, CustomStringCon
 package enum QuietSwitch {
     /// ``DueReason/disabled`` when `WALKTHROUGH_DISABLE` is set to anything but empty, `0` or
     /// `false`; ``DueReason/ci`` when `CI` is `true` or `1` (any case); else `nil`.
-    public static func reason(environment: [String: String]) -> DueReason? {
+    package static func reason(environment: some EnvironmentVariables) -> DueReason? {
         if let value = environment["WALKTHROUGH_DISABLE"], !value.isEmpty, value != "0",
             value.lowercased() != "false"
         {

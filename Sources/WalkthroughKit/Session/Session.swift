@@ -77,23 +77,20 @@ public final class Session {
     ///     stored.
     ///   - locale: The locale the walkthrough is shown in, kept with its events.
     ///   - forced: Whether this is a replay asked for (`--force`), kept in the `started` event.
-    ///   - recordsEvents: Whether to write events when `store` is an `EventRecordingStore`;
-    ///     pass `EventRecording.isEnabled(environment:)` to follow `WALKTHROUGH_EVENTS`.
+    ///   - recordsEvents: Whether to write events, when `store` keeps them (the SQLite and
+    ///     fleet stores do).
     ///   - pages: The pages to show, as 0-based positions in the definition in increasing order
     ///     (``DueDecision/pages``); `nil` or empty: every page.
-    ///   - experiment: The user's variant of the walkthrough's experiment, kept with every
-    ///     event (and exposed on ``start()`` when it says so).
     /// - Throws: Whatever the store throws when reading.
-    package convenience init(
+    public convenience init(
         walkthrough: Walkthrough, user: String, store: any SeenStore, restart: Bool = false,
         locale: String? = nil, forced: Bool = false, recordsEvents: Bool = true,
-        pages: [Int]? = nil, experiment: SessionExperiment? = nil
+        pages: [Int]? = nil
     ) throws {
         try self.init(
             walkthrough: walkthrough, user: user, store: store,
             priorRecord: store.record(user: user, walkthrough: walkthrough.id), restart: restart,
-            locale: locale, forced: forced, recordsEvents: recordsEvents, pages: pages,
-            experiment: experiment)
+            locale: locale, forced: forced, recordsEvents: recordsEvents, pages: pages)
     }
 
     /// A session for `user` whose record was already read (`priorRecord`): what the gate,

@@ -90,7 +90,7 @@ extension EventRecordingStore {
 /// refuses it (exit 64).
 package enum EventRecording {
     /// Whether `environment` lets sessions record events.
-    public static func isEnabled(environment: [String: String]) -> Bool {
+    package static func isEnabled(environment: some EnvironmentVariables) -> Bool {
         guard let value = environment["WALKTHROUGH_EVENTS"] else { return true }
         return self.value(of: value) ?? true
     }

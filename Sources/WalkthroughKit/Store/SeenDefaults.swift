@@ -53,7 +53,7 @@ public struct SeenDefaults: Sendable {
     }
 
     /// A view for `user` of the store at `path` (an SQLite file, or a `postgresql://` URL), or
-    /// at the default path (``SQLiteSeenStore/defaultPath(environment:)``) when `nil`.
+    /// at the default path (``SeenStoreLocation/defaultPath``) when `nil`.
     ///
     /// - Throws: ``SeenStoreError`` when the store cannot be opened.
     public init(user: String, path: String? = nil, version: Int = 1) throws(SeenStoreError) {

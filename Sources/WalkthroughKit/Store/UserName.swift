@@ -51,8 +51,8 @@ public enum UserName {
 
     /// The login name of the current user: `$LOGNAME`, else `$USER`, else the name of the
     /// effective user id in the password database, else `uid-N`.
-    public static func current(
-        environment: [String: String] = ProcessEnvironment.current()
+    package static func current(
+        environment: some EnvironmentVariables = Environment.process
     ) -> String {
         if let name = environment["LOGNAME"], !name.isEmpty { return name }
         if let name = environment["USER"], !name.isEmpty { return name }

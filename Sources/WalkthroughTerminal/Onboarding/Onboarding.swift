@@ -97,7 +97,7 @@ public enum Onboarding {
         _ source: DefinitionSource, user: String?, store: SeenStoreLocation,
         policy: OnboardingPolicy, storeFailure: StoreFailurePolicy, options: OnboardingOptions
     ) throws(OnboardingError) -> OnboardingResult {
-        var gate = FirstRunGate(user: user, store: store, environment: options.environment)
+        var gate = FirstRunGate(user: user, store: store, environment: options.givenEnvironment)
         if let now = options.now { gate.clock = { now } }
         let fullScreen: Bool
         switch Mode(policy: policy, interactive: options.isInteractive) {

@@ -29,8 +29,12 @@ public struct OnboardingOptions: Sendable, Hashable {
     /// The environment: `TERM` and `NO_COLOR` for the terminal, `WALKTHROUGH_PATH` for
     /// `DefinitionSource.named(_:)`, `WALKTHROUGH_DB`, `XDG_STATE_HOME` and `HOME` for the
     /// default store, `LOGNAME` and `USER` for the default user, `XDG_CACHE_HOME` and `HOME`
-    /// for the gate's memo, the quiet switch and the rules' `env`. Default: the process's.
-    public var environment: [String: String]
+    /// for the gate's memo, the quiet switch and the rules' `env`. Default: the process's, read
+    /// a variable at a time as the gate needs them.
+    public var environment: [String: String] {
+        get { variables.dictionary }
+        set { givenEnvironment = newValue }
+    }
     /// Start on the first page even when an unfinished run of the same version is stored.
     /// Default: `false` (resume where the user left off).
     public var restart: Bool
@@ -41,7 +45,7 @@ public struct OnboardingOptions: Sendable, Hashable {
     /// Whether the session records its events (for `walkthrough stats`) in a store that keeps
     /// them. Default: as `WALKTHROUGH_EVENTS` in ``environment`` says (on unless `off`).
     public var recordsEvents: Bool {
-        get { chosenRecordsEvents ?? EventRecording.isEnabled(environment: environment) }
+        get { chosenRecordsEvents ?? EventRecording.isEnabled(environment: variables) }
         set { chosenRecordsEvents = newValue }
     }
     /// The language to show the walkthrough and the player's own words in: a tool with its own
@@ -54,6 +58,8 @@ public struct OnboardingOptions: Sendable, Hashable {
     /// `nil`, the system clock; tests set it.
     public var now: Timestamp?
 
+    /// The environment the tool gave; `nil` for the process's.
+    private(set) var givenEnvironment: [String: String]?
     /// ``recordsEvents`` as the tool chose it; `nil` for what the environment says.
     private var chosenRecordsEvents: Bool?
 
@@ -70,11 +76,14 @@ public struct OnboardingOptions: Sendable, Hashable {
         self.output = output
         self.errorOutput = errorOutput
         self.signals = signals
-        self.environment = environment ?? ProcessEnvironment.current()
+        self.givenEnvironment = environment
         self.chosenRecordsEvents = recordsEvents
         self.restart = restart
         self.locale = locale
     }
+
+    /// The environment as the one value the gate reads: the tool's, else the process's.
+    var variables: Environment { Environment(givenEnvironment) }
 
     /// ``locale``, else the environment's.
     var shownLocale: LanguageTag? {
@@ -83,11 +92,35 @@ public struct OnboardingOptions: Sendable, Hashable {
 
     /// Whether ``input`` and ``output`` are terminals and `TERM` allows full-screen play.
     var isInteractive: Bool {
-        TerminalDetection.isInteractive(input: input, output: output, term: environment["TERM"])
+        TerminalDetection.isInteractive(input: input, output: output, term: variables["TERM"])
     }
 
     /// Whether to use colour: unless `NO_COLOR` is set to a non-empty value.
     var colour: Bool {
-        TerminalDetection.colourEnabled(noColor: environment["NO_COLOR"])
+        TerminalDetection.colourEnabled(noColor: variables["NO_COLOR"])
+    }
+
+    /// Whether two sets of options are the same, the environment compared by its contents
+    /// (the process's when none was given).
+    public static func == (left: OnboardingOptions, right: OnboardingOptions) -> Bool {
+        left.input == right.input && left.output == right.output
+            && left.errorOutput == right.errorOutput && left.signals == right.signals
+            && left.environment == right.environment && left.restart == right.restart
+            && left.force == right.force && left.recordsEvents == right.recordsEvents
+            && left.locale == right.locale && left.now == right.now
+    }
+
+    /// Hashes what `==` compares: every option, the environment by its contents.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(input)
+        hasher.combine(output)
+        hasher.combine(errorOutput)
+        hasher.combine(signals)
+        hasher.combine(environment)
+        hasher.combine(restart)
+        hasher.combine(force)
+        hasher.combine(recordsEvents)
+        hasher.combine(locale)
+        hasher.combine(now)
     }
 }

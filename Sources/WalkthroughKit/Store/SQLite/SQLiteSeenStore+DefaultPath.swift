@@ -16,12 +16,17 @@ extension SQLiteSeenStore {
     /// and could swap the store. A folder that does not exist yet is fine; it is created 0700.
     /// A path the user names (`WALKTHROUGH_DB`, `--db`) is theirs to choose.
     ///
-    /// - Parameter environment: The variables to read; the process's environment by default.
     /// - Throws: ``SeenStoreError/noHomeDirectory`` when nothing gives a location;
     ///   ``SeenStoreError/unsafeFolder(path:folder:reason:)`` when the default folder exists but
     ///   is not safe.
-    public static func defaultPath(
-        environment: [String: String] = ProcessEnvironment.current()
+    public static func defaultPath() throws(SeenStoreError) -> String {
+        try defaultPath(environment: Environment.process)
+    }
+
+    /// The default database file for the variables in `environment`: the rule of
+    /// ``defaultPath()``, which reads the process's environment.
+    package static func defaultPath(
+        environment: some EnvironmentVariables
     ) throws(SeenStoreError) -> String {
         if let path = environment["WALKTHROUGH_DB"], !path.isEmpty {
             return path

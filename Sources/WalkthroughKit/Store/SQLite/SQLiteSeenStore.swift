@@ -48,7 +48,7 @@ public final class SQLiteSeenStore: EventRecordingStore {
     /// transaction.
     ///
     /// - Parameters:
-    ///   - path: The database file; see ``defaultPath(environment:)``.
+    ///   - path: The database file; see ``SeenStoreLocation/defaultPath``.
     ///   - options: Busy timeout, durability and whether to create a missing file.
     ///   - now: The clock that stamps `updatedAt`; tests may pass a fixed one.
     /// - Throws: ``SeenStoreError`` naming the file: missing (without `createIfMissing`), not a
