@@ -48,7 +48,8 @@ package struct ShowRules: Sendable, Hashable {
     }
 
     /// The first environment condition `environment` does not meet, if any.
-    package func failedCondition(in environment: some EnvironmentVariables) -> EnvironmentCondition? {
+    package func failedCondition(in environment: some EnvironmentVariables) -> EnvironmentCondition?
+    {
         self.environment.first { !$0.holds(in: environment) }
     }
 }
