@@ -94,8 +94,10 @@ package struct ImageHeader: Sendable, Hashable {
         _ bytes: UnsafeRawBufferPointer, header: ImageHeader
     ) throws(ImageDecodingError) {
         let rowBytes = 1 + header.width * 8
+        // Saturating: a header's size can make the bound itself larger than an Int.
         let (raw, overflow) = header.height.multipliedReportingOverflow(by: rowBytes)
-        let limit = overflow ? Int.max : raw + raw / 4 + 64 * 1024
+        let (padded, overflowPadding) = raw.addingReportingOverflow(raw / 4 + 64 * 1024)
+        let limit = overflow || overflowPadding ? Int.max : padded
         var offset = 8
         var total = 0
         while offset + 8 <= bytes.count {
