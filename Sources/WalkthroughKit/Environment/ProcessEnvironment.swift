@@ -2,9 +2,9 @@
 
 /// The process environment, read from `environ` without Foundation's `ProcessInfo`.
 ///
-/// Every default `environment:` argument of the library is this, built once per question:
-/// it takes some microseconds, while `ProcessInfo.processInfo.environment` costs half a millisecond on first
-/// use, a third of what the one-call gate may add to a tool's launch.
+/// What ``Environment/process`` gives when a question needs every variable: building it takes
+/// some microseconds, while `ProcessInfo.processInfo.environment` costs half a millisecond on
+/// first use, half of what the one-call gate may add to a tool's launch.
 @usableFromInline package enum ProcessEnvironment {
     /// Every `NAME=value` pair of the environment; a name given twice keeps its first value,
     /// as `getenv` does.
