@@ -1,6 +1,6 @@
 #if CHAFA
 import CChafa
-package import WalkthroughKit
+import WalkthroughKit
 
 /// Symbol art and sixel drawn by libchafa (the `Chafa` trait): finer symbols than
 /// ``SymbolArt`` (quadrants, sextants' neighbours, borders), and sixel graphics.
