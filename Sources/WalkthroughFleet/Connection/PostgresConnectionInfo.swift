@@ -45,7 +45,7 @@ struct PostgresConnectionInfo: Sendable {
     ///   libpq refuses, naming it without its password.
     init(uri: String, environment: [String: String]) throws(PostgresStoreError) {
         self.uri = uri
-        let redacted = Self.redact(uri)
+        let redacted = FleetURL.displayed(uri)
         self.redacted = redacted
         var secrets = Self.rawPasswords(in: uri)
         var errorPointer: UnsafeMutablePointer<CChar>?
@@ -157,33 +157,6 @@ struct PostgresConnectionInfo: Sendable {
         return result
     }
 
-    /// `uri` without its password: the `:password` of the user part and any `password=` query
-    /// parameter are dropped; everything else is kept as written.
-    static func redact(_ uri: String) -> String {
-        guard let schemeEnd = uri.firstRange(of: "://") else { return uri }
-        let head = uri[..<schemeEnd.upperBound]
-        let rest = uri[schemeEnd.upperBound...]
-        let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
-        var authority = String(rest[..<authorityEnd])
-        var tail = String(rest[authorityEnd...])
-        if let at = authority.lastIndex(of: "@") {
-            let userInfo = authority[..<at]
-            if let colon = userInfo.firstIndex(of: ":") {
-                authority = String(userInfo[..<colon]) + String(authority[at...])
-            }
-        }
-        if let question = tail.firstIndex(of: "?") {
-            let path = tail[..<question]
-            let kept = tail[tail.index(after: question)...].split(separator: "&").filter {
-                parameter in
-                let key = parameter.split(separator: "=", maxSplits: 1).first ?? ""
-                return percentDecoded(String(key)).lowercased() != "password"
-            }
-            tail = String(path) + (kept.isEmpty ? "" : "?" + kept.joined(separator: "&"))
-        }
-        return String(head) + authority + tail
-    }
-
     /// The password parts of `uri` as written (still percent-encoded), and decoded.
     private static func rawPasswords(in uri: String) -> [String] {
         guard let schemeEnd = uri.firstRange(of: "://") else { return [] }
@@ -195,38 +168,19 @@ struct PostgresConnectionInfo: Sendable {
             let colon = authority[..<at].firstIndex(of: ":")
         {
             let raw = String(authority[authority.index(after: colon)..<at])
-            found += [raw, percentDecoded(raw)]
+            found += [raw, FleetURL.percentDecoded(raw)]
         }
         if let question = rest.firstIndex(of: "?") {
             for parameter in rest[rest.index(after: question)...].split(separator: "&") {
                 let parts = parameter.split(separator: "=", maxSplits: 1)
-                guard parts.count == 2, percentDecoded(String(parts[0])).lowercased() == "password"
+                guard parts.count == 2,
+                    FleetURL.percentDecoded(String(parts[0])).lowercased() == "password"
                 else { continue }
-                found += [String(parts[1]), percentDecoded(String(parts[1]))]
+                found += [String(parts[1]), FleetURL.percentDecoded(String(parts[1]))]
             }
         }
         return found.filter { !$0.isEmpty }
     }
-
-    /// `text` with `%XX` sequences decoded (invalid ones kept as they are).
-    static func percentDecoded(_ text: String) -> String {
-        var bytes: [UInt8] = []
-        var utf8 = Array(text.utf8)[...]
-        while let byte = utf8.first {
-            if byte == UInt8(ascii: "%"), utf8.count >= 3,
-                let value = UInt8(
-                    String(decoding: utf8.dropFirst().prefix(2), as: UTF8.self), radix: 16)
-            {
-                bytes.append(value)
-                utf8 = utf8.dropFirst(3)
-            } else {
-                bytes.append(byte)
-                utf8 = utf8.dropFirst()
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
 }
 
 extension String {

@@ -234,7 +234,7 @@ extension PostgresSeenStore {
         package static let backend = SeenStoreBackend.postgresql
         package static func claims(_ location: String) -> Bool { isURL(location) }
         package static func displayed(_ location: String) -> String {
-            PostgresConnectionInfo.redact(location)
+            FleetURL.displayed(location)
         }
         package static func open(
             _ location: String, options: StoreOpenOptions, environment: [String: String]

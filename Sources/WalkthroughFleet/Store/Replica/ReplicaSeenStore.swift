@@ -70,7 +70,7 @@ package final class ReplicaSeenStore: AdministeredSeenStore, LockWaitLimitedStor
         self.local = try SQLiteSeenStore(path: path, options: localOptions, now: now)
         self.path = path
         self.url = url
-        self.location = PostgresConnectionInfo.redact(url)
+        self.location = FleetURL.displayed(url)
         self.settings = settings
         self.environment = environment
         self.options = options

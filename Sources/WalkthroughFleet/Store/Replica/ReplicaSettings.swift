@@ -90,7 +90,7 @@ enum ReplicaName {
         let variables = ["PGUSER", "PGHOST", "PGPORT", "PGDATABASE"].map {
             "\($0)=\(environment[$0] ?? "")"
         }
-        return ([PostgresConnectionInfo.redact(url), "uid=\(geteuid())"] + variables)
+        return ([FleetURL.displayed(url), "uid=\(geteuid())"] + variables)
             .joined(separator: "\n")
     }
 

@@ -9,30 +9,52 @@ package enum FleetURL {
         return scheme == "postgresql" || scheme == "postgres"
     }
 
-    /// A fleet URL as it may be shown when the product that parses it is not linked: without
-    /// a password, whether in its user part (`user:secret@` loses `:secret`) or its query (a
-    /// `password=` parameter goes; the others stay).
+    /// `location` without its password, as it may be shown: the `:password` of the user part
+    /// and any `password=` query parameter (its name percent-decoded) are dropped; everything
+    /// else is kept as written. The one rule for every place a fleet URL is shown, with the
+    /// fleet's product or without it.
     package static func displayed(_ location: String) -> String {
-        let parts = location.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        var shown = String(parts[0])
-        // The user part: after "://", up to the last "@" before the first "/".
-        if let scheme = shown.utf8.firstIndex(of: UInt8(ascii: ":")),
-            shown.utf8[scheme...].starts(with: "://".utf8)
-        {
-            let start = shown.utf8.index(scheme, offsetBy: 3)
-            let end =
-                shown.utf8[start...].firstIndex(of: UInt8(ascii: "/")) ?? shown.utf8.endIndex
-            if let at = shown.utf8[start..<end].lastIndex(of: UInt8(ascii: "@")),
-                let colon = shown.utf8[start..<at].firstIndex(of: UInt8(ascii: ":"))
-            {
-                shown = String(shown[..<colon] + shown[at...])
+        guard let schemeEnd = location.firstRange(of: "://") else { return location }
+        let head = location[..<schemeEnd.upperBound]
+        let rest = location[schemeEnd.upperBound...]
+        let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
+        var authority = String(rest[..<authorityEnd])
+        var tail = String(rest[authorityEnd...])
+        if let at = authority.lastIndex(of: "@") {
+            let userInfo = authority[..<at]
+            if let colon = userInfo.firstIndex(of: ":") {
+                authority = String(userInfo[..<colon]) + String(authority[at...])
             }
         }
-        guard parts.count == 2 else { return shown }
-        let kept = parts[1].split(separator: "&").filter {
-            !$0.lowercased().hasPrefix("password=")
+        if let question = tail.firstIndex(of: "?") {
+            let path = tail[..<question]
+            let kept = tail[tail.index(after: question)...].split(separator: "&").filter {
+                parameter in
+                let key = parameter.split(separator: "=", maxSplits: 1).first ?? ""
+                return percentDecoded(String(key)).lowercased() != "password"
+            }
+            tail = String(path) + (kept.isEmpty ? "" : "?" + kept.joined(separator: "&"))
         }
-        return kept.isEmpty ? shown : shown + "?" + kept.joined(separator: "&")
+        return String(head) + authority + tail
+    }
+
+    /// `text` with `%XX` sequences decoded (invalid ones kept as they are).
+    package static func percentDecoded(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        var utf8 = Array(text.utf8)[...]
+        while let byte = utf8.first {
+            if byte == UInt8(ascii: "%"), utf8.count >= 3,
+                let value = UInt8(
+                    String(decoding: utf8.dropFirst().prefix(2), as: UTF8.self), radix: 16)
+            {
+                bytes.append(value)
+                utf8 = utf8.dropFirst(3)
+            } else {
+                bytes.append(byte)
+                utf8 = utf8.dropFirst()
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The backend of a fleet URL in a process that has not enabled `WalkthroughFleet`: it
