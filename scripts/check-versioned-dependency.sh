@@ -67,12 +67,17 @@ grep -E '^(Computing version|Fetching|Cloning|Working copy)' "$log" | sed 's/^/ 
 
 empty="$scratch/empty"
 mkdir -p "$empty"
-output="$(cd "$empty" && env -i HOME="$empty" XDG_STATE_HOME="$empty/state" LOGNAME=root \
-    PATH=/usr/bin:/bin "$host/.build/debug/YourTool" </dev/null)"
-if [ "$output" != "Your tool's own work." ]; then
-    echo "versioned-dependency: the host printed '$output', not its own work" >&2
-    exit 1
-fi
+# run_host BINARY WHAT: runs a built host in an empty home (nothing due, no store yet) and
+# checks that it did its own work; sets `output`.
+run_host() {
+    output="$(cd "$empty" && env -i HOME="$empty" XDG_STATE_HOME="$empty/state" LOGNAME=root \
+        PATH=/usr/bin:/bin "$1" </dev/null)"
+    if [ "$output" != "Your tool's own work." ]; then
+        echo "versioned-dependency: $2 printed '$output', not its own work" >&2
+        exit 1
+    fi
+}
+run_host "$host/.build/debug/YourTool" "the host"
 say "the host built against the tagged release and ran: $output"
 
 # linked_c_libraries BINARY: the libpq, libpng and libjpeg sonames `ldd` lists for BINARY.
@@ -109,11 +114,6 @@ if [ -n "$linked" ]; then
     echo "versioned-dependency: the host without Pictures links $linked" >&2
     exit 1
 fi
-output="$(cd "$empty" && env -i HOME="$empty" XDG_STATE_HOME="$empty/state" LOGNAME=root \
-    PATH=/usr/bin:/bin "$bare/.build/debug/YourTool" </dev/null)"
-if [ "$output" != "Your tool's own work." ]; then
-    echo "versioned-dependency: the host without traits printed '$output', not its own work" >&2
-    exit 1
-fi
+run_host "$bare/.build/debug/YourTool" "the host without traits"
 say "the host without traits links none of libpq, libpng, libjpeg (ldd) and ran: $output"
 
