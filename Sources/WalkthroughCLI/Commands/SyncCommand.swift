@@ -49,12 +49,7 @@ struct SyncCommand: ParsableCommand {
         guard let replica = opened as? ReplicaSeenStore else {
             // A SQLite file, or a server used directly: every write is already where it goes.
             if json {
-                context.print(
-                    JSONText.object([
-                        ("pushed", .integer(0)), ("pending", .integer(0)),
-                        ("refused", .integer(0)), ("pulled", .integer(0)),
-                        ("server", .string("none")),
-                    ]).rendered())
+                context.print(Self.json(ReplicaSeenStore.SyncReport(), server: "none"))
             } else {
                 context.print(
                     "Nothing to sync: "
@@ -67,14 +62,7 @@ struct SyncCommand: ParsableCommand {
         let report = replica.sync(retryingRefused: retryRefused)
         let reached = report.reached
         if json {
-            context.print(
-                JSONText.object([
-                    ("pushed", .integer(report.pushed)),
-                    ("pending", .integer(report.pending)),
-                    ("refused", .integer(report.refused)),
-                    ("pulled", .integer(report.pulled)),
-                    ("server", .string(reached ? "reached" : "unreachable")),
-                ]).rendered())
+            context.print(Self.json(report, server: reached ? "reached" : "unreachable"))
         } else {
             let refused = report.refused > 0 ? "\(report.refused) refused, " : ""
             context.print(
@@ -96,5 +84,17 @@ struct SyncCommand: ParsableCommand {
                 exitCode: .ioError)
         }
         return report.pending == 0 ? .success : .ioError
+    }
+
+    /// The `--json` object: exactly `pushed`, `pending`, `refused`, `pulled` and `server`
+    /// (`reached`, `unreachable`, or `none` for a store that is not a replica).
+    static func json(_ report: ReplicaSeenStore.SyncReport, server: String) -> String {
+        JSONText.object([
+            ("pushed", .integer(report.pushed)),
+            ("pending", .integer(report.pending)),
+            ("refused", .integer(report.refused)),
+            ("pulled", .integer(report.pulled)),
+            ("server", .string(server)),
+        ]).rendered()
     }
 }
