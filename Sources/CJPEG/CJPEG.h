@@ -54,29 +54,6 @@ static inline struct jpeg_error_mgr *walkthrough_jpeg_errors(struct walkthrough_
     return manager;
 }
 
-/// Reads the header of the JPEG in `data`: its width and height. Returns 0, or -1 with a
-/// message when the data is not a JPEG libjpeg can read.
-static inline int walkthrough_jpeg_header(const unsigned char *data, unsigned long size,
-                                          unsigned *width, unsigned *height,
-                                          char *message, size_t capacity) {
-    struct jpeg_decompress_struct info;
-    struct walkthrough_jpeg_error error;
-    memset(&info, 0, sizeof info);
-    info.err = walkthrough_jpeg_errors(&error);
-    if (setjmp(error.jump)) {
-        walkthrough_jpeg_copy_message(&error, message, capacity);
-        jpeg_destroy_decompress(&info);
-        return -1;
-    }
-    jpeg_create_decompress(&info);
-    jpeg_mem_src(&info, data, size);
-    jpeg_read_header(&info, TRUE);
-    *width = info.image_width;
-    *height = info.image_height;
-    jpeg_destroy_decompress(&info);
-    return 0;
-}
-
 /// Decodes the JPEG in `data`, whose header said `width` × `height`, at `scale_eighths` / 8 of
 /// its size (8: whole) into `rgba` (`out_width` × `out_height` × 4 bytes, alpha 255), using at
 /// most `memoryLimit` bytes of libjpeg's own working memory. Returns 0, or -1 with a message.
