@@ -44,7 +44,7 @@ package struct LoadedImage: Sendable {
         let decoded = try bytes.withUnsafeBytes { raw in
             format = ImageFormat.sniff(raw)
             return Result { () throws(ImageDecodingError) in
-                header = try ImageDecoder.header(raw)
+                header = try ImageHeader.read(raw)
                 return try ImageDecoder.decode(
                     raw, limits: limits, atLeast: atLeast.map { ($0.width, $0.height) })
             }

@@ -57,7 +57,7 @@ struct ImageDecoderTests {
         let path = try folder.write(png, to: "picture.jpg")
         let image = try ImageDecoder.decode(contentsOf: path)
         #expect(image.width == 320)
-        let header = try ImageDecoder.header(contentsOf: path)
+        let header = try ImageHeader.read(contentsOf: path)
         #expect(header.format == .png)
     }
 

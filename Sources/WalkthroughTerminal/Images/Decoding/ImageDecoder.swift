@@ -33,13 +33,6 @@ package enum ImageDecoder {
         }
     }
 
-    /// Reads only the header of the image file at `path` (``ImageHeader/read(contentsOf:limits:)``).
-    package static func header(
-        contentsOf path: String, limits: ImageLimits = .standard
-    ) throws(ImageDecodingError) -> ImageHeader {
-        try ImageHeader.read(contentsOf: path, limits: limits)
-    }
-
     /// Decodes an image held in memory, checking its size against `limits` first.
     ///
     /// - Parameter atLeast: The fewest pixels a row and the fewest rows the caller will draw
@@ -51,7 +44,7 @@ package enum ImageDecoder {
         _ bytes: UnsafeRawBufferPointer, limits: ImageLimits = .standard,
         atLeast: (width: Int, height: Int)? = nil
     ) throws(ImageDecodingError) -> DecodedImage {
-        let header = try header(bytes)
+        let header = try ImageHeader.read(bytes)
         if let problem = limits.problem(width: header.width, height: header.height) {
             throw problem
         }
@@ -69,16 +62,9 @@ package enum ImageDecoder {
                 bytes, header: header, reduction: reduction,
                 memoryLimit: limits.maximumDecodedBytes)
         case .gif, .webp:
-            // ``header(_:)`` refuses them: the player decodes PNG and JPEG only.
+            // `ImageHeader.read(_:)` refuses them: the player decodes PNG and JPEG only.
             throw .unreadable(reason: "it is neither a PNG nor a JPEG file")
         }
-    }
-
-    /// The format and size an image's header gives (``ImageHeader/read(_:)``).
-    package static func header(
-        _ bytes: UnsafeRawBufferPointer
-    ) throws(ImageDecodingError) -> ImageHeader {
-        try ImageHeader.read(bytes)
     }
 }
 
