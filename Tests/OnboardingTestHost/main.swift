@@ -36,7 +36,8 @@ options.signals =
     case "none": .none
     default: .all
     }
-let storeFailure: StoreFailurePolicy = option("--store-failure") == "ignore" ? .ignore : .throw
+let storeFailure: Onboarding.StoreFailurePolicy =
+    option("--store-failure") == "ignore" ? .ignore : .throw
 let ownsInterrupt = arguments.contains("--own-sigint")
 if ownsInterrupt {
     var action = sigaction()

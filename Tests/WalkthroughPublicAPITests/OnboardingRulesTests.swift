@@ -17,10 +17,10 @@ struct OnboardingRulesTests {
     }
 
     @Test(arguments: [
-        (["CI": "true"], DueReason.ci), (["CI": "1"], .ci),
+        (["CI": "true"], DueDecision.Reason.ci), (["CI": "1"], .ci),
         (["WALKTHROUGH_DISABLE": "1"], .disabled),
     ])
-    func theQuietSwitchShowsNothing(extra: [String: String], reason: DueReason) throws {
+    func theQuietSwitchShowsNothing(extra: [String: String], reason: DueDecision.Reason) throws {
         let folder = try TemporaryFolder()
         let run = try PlainHarness(
             .json(Self.tour()), commands: "next\nnext\n", store: .path(folder.file("seen.sqlite3")),
@@ -40,7 +40,7 @@ struct OnboardingRulesTests {
     }
 
     @Test(arguments: [
-        (#"{"from": "2026-12-01T00:00:00Z"}"#, -0.001, DueReason.notYet),
+        (#"{"from": "2026-12-01T00:00:00Z"}"#, -0.001, DueDecision.Reason.notYet),
         (#"{"from": "2026-12-01T00:00:00Z"}"#, 0, .due),
         (#"{"until": "2026-12-01T00:00:00Z"}"#, -0.001, .due),
         (#"{"until": "2026-12-01T00:00:00Z"}"#, 0, .expired),
@@ -48,7 +48,7 @@ struct OnboardingRulesTests {
         (#"{"env": {"TOUR_FLAG": true}}"#, 0, .env),
     ])
     func theGateFollowsTheRulesAtTheInjectedTime(
-        when: String, offset: Double, reason: DueReason
+        when: String, offset: Double, reason: DueDecision.Reason
     ) throws {
         let store = InMemorySeenStore()
         let now = Self.t0 + .milliseconds(Int64(offset * 1000))

@@ -99,7 +99,7 @@ private func lineFor(_ record: SeenRecord) -> String {
 /// Records made from the input's bytes, three bytes each: a version from 1 to 4, an outcome,
 /// a time in milliseconds from a small range (so that ties happen).
 private func madeRecords(_ bytes: [UInt8]) -> [SeenRecord] {
-    let outcomes: [SeenOutcome] = [.completed, .skipped, .inProgress]
+    let outcomes: [SeenRecord.Outcome] = [.completed, .skipped, .inProgress]
     return stride(from: 0, to: bytes.count - 2, by: 3).prefix(64).map { index in
         SeenRecord(
             user: "u", walkthrough: "w", version: Int(bytes[index] % 4) + 1,
@@ -111,7 +111,7 @@ private func madeRecords(_ bytes: [UInt8]) -> [SeenRecord] {
 /// The merge rule from its definition, step by step.
 private func referenceReplaces(_ new: SeenRecord, _ old: SeenRecord) -> Bool {
     if new.version != old.version { return new.version > old.version }
-    func rank(_ outcome: SeenOutcome) -> Int {
+    func rank(_ outcome: SeenRecord.Outcome) -> Int {
         switch outcome {
         case .completed: return 3
         case .skipped: return 2

@@ -103,7 +103,7 @@ struct EventsCommand: ParsableCommand {
         case .started(_, let resumed, let forced):
             extra = [("resumed", .bool(resumed)), ("forced", .bool(forced))]
         case .finished(let finish):
-            outcome = .string(SeenOutcome(finish).rawValue)
+            outcome = .string(SeenRecord.Outcome(finish).rawValue)
         case .interrupted(let signal):
             extra = [("signal", .string(signal))]
         case .exposed:

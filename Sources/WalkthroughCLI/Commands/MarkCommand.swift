@@ -37,7 +37,7 @@ struct MarkCommand: ParsableCommand {
         let gate = try store.gate(
             environment: context.environment, command: Self.configuration.name)
         let definition = try gate.load(.named(walkthrough))
-        let outcome: FinishOutcome = skipped ? .skipped : .completed
+        let outcome: Navigator.FinishOutcome = skipped ? .skipped : .completed
         let marked = try gate.mark(definition, outcome: outcome)
         let user = marked.user
         let title = Wording.name(of: definition)

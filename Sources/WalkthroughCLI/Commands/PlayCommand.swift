@@ -179,7 +179,7 @@ struct PlayCommand: ParsableCommand {
         let kept = session.alreadySeen ? session.priorRecord : nil
         switch result {
         case .completed, .skipped:
-            let outcome: SeenOutcome = result == .completed ? .completed : .skipped
+            let outcome: SeenRecord.Outcome = result == .completed ? .completed : .skipped
             // What the store kept, by its one rule: a replay never replaces a newer version,
             // nor `completed` with `skipped`, so say so rather than claim what was not recorded.
             if SeenWriteRule.seen.keeps(

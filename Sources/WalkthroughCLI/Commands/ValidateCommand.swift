@@ -127,7 +127,7 @@ struct ValidateCommand: ParsableCommand {
         return .object(members)
     }
 
-    private static func jsonObject(for diagnostic: Diagnostic) -> JSONText {
+    private static func jsonObject(for diagnostic: ValidationReport.Diagnostic) -> JSONText {
         .object([
             ("path", .string(diagnostic.path)),
             ("line", diagnostic.line.map(JSONText.integer) ?? .null),

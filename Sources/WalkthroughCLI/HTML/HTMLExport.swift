@@ -45,10 +45,10 @@ struct HTMLExport {
     }
 
     var id: String
-    var navigation: NavigationMode
+    var navigation: Walkthrough.NavigationMode
     var skippable: Bool
     /// Spreads, orientation and transition, as the definition's `layout` says.
-    var layout: PageLayout
+    var layout: Walkthrough.PageLayout
     /// Every locale of the definition, its default first.
     var locales: [Locale]
     /// The index in ``locales`` of the one shown first.
@@ -148,7 +148,8 @@ struct HTMLExport {
             (
                 "spreadWidth",
                 .integer(
-                    layout.spread == .always ? Self.alwaysSpreadPixels : PageLayout.autoSpreadPixels
+                    layout.spread == .always
+                        ? Self.alwaysSpreadPixels : Walkthrough.PageLayout.autoSpreadPixels
                 )
             ),
             ("maxDots", .integer(Self.maxDots)),

@@ -28,7 +28,7 @@ struct CommandWords {
     }
 
     /// `completed`, `skipped` or `in progress`, in the locale.
-    func outcome(_ outcome: SeenOutcome) -> String {
+    func outcome(_ outcome: SeenRecord.Outcome) -> String {
         switch outcome {
         case .completed: return strings.text(.outcomeCompleted)
         case .skipped: return strings.text(.outcomeSkipped)
@@ -45,7 +45,8 @@ struct CommandWords {
     // MARK: - play
 
     /// `Recorded: alice completed FoodPin (version 1).`
-    func recorded(user: String, outcome: SeenOutcome, title: String, version: Int) -> String {
+    func recorded(user: String, outcome: SeenRecord.Outcome, title: String, version: Int) -> String
+    {
         strings.text(
             .cliRecorded,
             [
@@ -56,7 +57,7 @@ struct CommandWords {
 
     /// A replay whose outcome the stored record keeps.
     func keptReplay(
-        user: String, record: SeenRecord, attempt: SeenOutcome, title: String
+        user: String, record: SeenRecord, attempt: SeenRecord.Outcome, title: String
     ) -> String {
         strings.text(
             .cliKeptReplay,

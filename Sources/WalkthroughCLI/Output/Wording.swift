@@ -12,7 +12,7 @@ enum Wording {
     }
 
     /// `completed`, `skipped` or `in progress`.
-    static func outcome(_ outcome: SeenOutcome) -> String {
+    static func outcome(_ outcome: SeenRecord.Outcome) -> String {
         switch outcome {
         case .completed: return "completed"
         case .skipped: return "skipped"

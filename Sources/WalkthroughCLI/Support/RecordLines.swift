@@ -26,7 +26,7 @@ enum RecordLines {
             case .fileNotFound: reason = "no such file"
             case .isDirectory: reason = "it is a folder"
             case .unreadable(let text): reason = text
-            default: reason = DiagnosticKind(problem.kind).message
+            default: reason = ValidationReport.Diagnostic.Kind(problem.kind).message
             }
             // A reason that carries its own advice ("…; give a file") needs no more.
             let advice =

@@ -38,9 +38,9 @@ extension PostgresConnection {
 
     /// Drives `PQconnectPoll` (or `PQresetPoll`) to the end under the deadline.
     ///
-    /// - Throws: ``PostgresStoreError`` of kind ``PostgresStoreError/Kind/timedOut(seconds:)``
+    /// - Throws: ``SeenStoreError/ServerError`` of kind ``SeenStoreError/ServerError/Kind/timedOut(seconds:)``
     ///   when the deadline passes first, else the connection's own error.
-    func finishConnecting(resetting: Bool) throws(PostgresStoreError) {
+    func finishConnecting(resetting: Bool) throws(SeenStoreError.ServerError) {
         guard PQstatus(handle) != CONNECTION_BAD else { throw connectionError() }
         var state = PGRES_POLLING_WRITING
         while true {
@@ -62,15 +62,15 @@ extension PostgresConnection {
     }
 
     /// Opens the connection again (`PQresetStart`, `PQresetPoll`) under the deadline.
-    func reconnectBeforeDeadline() throws(PostgresStoreError) {
+    func reconnectBeforeDeadline() throws(SeenStoreError.ServerError) {
         guard millisecondsLeft != 0 else { throw budgetExceeded() }
         guard PQresetStart(handle) == 1 else { throw connectionError() }
         try finishConnecting(resetting: true)
     }
 
     /// The error for a connection that ran out of time.
-    func budgetExceeded() -> PostgresStoreError {
-        PostgresStoreError(
+    func budgetExceeded() -> SeenStoreError.ServerError {
+        SeenStoreError.ServerError(
             kind: .connectionFailed,
             location: info.location(environment: environment, connection: handle),
             message: "the server did not answer within the network budget")

@@ -55,12 +55,12 @@ final class PostgresConnection {
 
     /// Connects, trying each host of the URI in order as libpq does.
     ///
-    /// - Throws: ``PostgresStoreError`` saying why the connection failed, at which
+    /// - Throws: ``SeenStoreError/ServerError`` saying why the connection failed, at which
     ///   `host:port/dbname`.
     init(
         info: PostgresConnectionInfo, environment: [String: String],
         deadline: ContinuousClock.Instant? = nil, readOnly: Bool = false
-    ) throws(PostgresStoreError) {
+    ) throws(SeenStoreError.ServerError) {
         self.info = info
         self.environment = environment
         self.deadline = deadline
@@ -76,7 +76,7 @@ final class PostgresConnection {
             // The replica's budget: one attempt that never waits past the deadline; the replica
             // retries a refusing or restarting server within its budget.
             guard let started = PQconnectStartParams(keywordPointers, valuePointers, 1) else {
-                throw PostgresStoreError(
+                throw SeenStoreError.ServerError(
                     kind: .connectionFailed, location: info.redacted, message: "out of memory")
             }
             handle = started
@@ -91,7 +91,7 @@ final class PostgresConnection {
         let started = ContinuousClock.now
         let deadline = started + Self.budget(info)
         var pause: UInt32 = 50_000
-        var lastError: PostgresStoreError?
+        var lastError: SeenStoreError.ServerError?
         while true {
             // expand_dbname: the URI given as `dbname` is read as a whole connection string.
             guard
@@ -99,7 +99,7 @@ final class PostgresConnection {
                     keywords: keywordPointers, values: valuePointers, info: info,
                     deadline: deadline)
             else {
-                throw PostgresStoreError(
+                throw SeenStoreError.ServerError(
                     kind: .connectionFailed, location: info.redacted, message: "out of memory")
             }
             if !timedOut, PQstatus(attempt) == CONNECTION_OK {
@@ -113,7 +113,7 @@ final class PostgresConnection {
             }
             let error =
                 timedOut
-                ? PostgresStoreError(
+                ? SeenStoreError.ServerError(
                     kind: .timedOut(
                         seconds: info.connectTimeout
                             ?? PostgresConnectionInfo.defaultConnectTimeout),
@@ -138,7 +138,7 @@ final class PostgresConnection {
     /// failure (``isTemporary(_:)``) while time is left, and nothing listening only within
     /// ``refusedWindow`` of `started`.
     private static func mayRetry(
-        _ error: PostgresStoreError, started: ContinuousClock.Instant, pause: UInt32,
+        _ error: SeenStoreError.ServerError, started: ContinuousClock.Instant, pause: UInt32,
         deadline: ContinuousClock.Instant
     ) -> Bool {
         guard isTemporary(error) else { return false }
@@ -149,7 +149,7 @@ final class PostgresConnection {
 
     /// Whether nothing listens where the connection went: refused, or no socket file. A
     /// standby that answered while another host refused is a failover under way, not that.
-    private static func isNothingListening(_ error: PostgresStoreError) -> Bool {
+    private static func isNothingListening(_ error: SeenStoreError.ServerError) -> Bool {
         switch error.kind {
         case .connectionRefused: return true
         case .readOnlyServer: return false
@@ -173,7 +173,7 @@ final class PostgresConnection {
     /// 57P03 and 57P01, which libpq reports as text only). A URI whose reachable hosts are
     /// standbys is tried again only when another of its hosts is in one of those states (a
     /// primary restarting, or a failover under way); with standbys alone it fails at once.
-    private static func isTemporary(_ error: PostgresStoreError) -> Bool {
+    private static func isTemporary(_ error: SeenStoreError.ServerError) -> Bool {
         switch error.kind {
         case .connectionRefused: return true
         case .connectionFailed, .readOnlyServer:
@@ -224,8 +224,8 @@ final class PostgresConnection {
     /// A server that is restarting refuses connections for a moment, so a refused attempt is
     /// repeated, with a growing pause, until the connect timeout (10 s without one) has passed.
     ///
-    /// - Throws: ``PostgresStoreError`` for the last failed attempt.
-    func reconnect() throws(PostgresStoreError) {
+    /// - Throws: ``SeenStoreError/ServerError`` for the last failed attempt.
+    func reconnect() throws(SeenStoreError.ServerError) {
         prepared.removeAll()
         inTransaction = false
         if deadline != nil {
@@ -259,21 +259,21 @@ final class PostgresConnection {
     ///
     /// libpq reports a failed connection as text only (no SQLSTATE), one line per host tried;
     /// the texts it and the server send in the C locale are matched here.
-    func connectionError() -> PostgresStoreError {
+    func connectionError() -> SeenStoreError.ServerError {
         Self.connectionError(handle, info: info, environment: environment)
     }
 
     /// ``connectionError()`` of a connection attempt.
     private static func connectionError(
         _ handle: OpaquePointer, info: PostgresConnectionInfo, environment: [String: String]
-    ) -> PostgresStoreError {
+    ) -> SeenStoreError.ServerError {
         let raw = PQerrorMessage(handle).map { String(cString: $0) } ?? ""
         // The server's severity word adds nothing to "cannot connect".
         let message = info.scrub(
             CharacterSafety.oneLine(raw).replacingAll("FATAL:  ", with: ""))
         let location = info.location(environment: environment, connection: handle)
         let lower = message.lowercased()
-        let kind: PostgresStoreError.Kind
+        let kind: SeenStoreError.ServerError.Kind
         if lower.contains("timeout expired") {
             kind = .timedOut(
                 seconds: info.connectTimeout ?? PostgresConnectionInfo.defaultConnectTimeout)
@@ -298,7 +298,7 @@ final class PostgresConnection {
         } else {
             kind = .connectionFailed
         }
-        return PostgresStoreError(kind: kind, location: location, message: message)
+        return SeenStoreError.ServerError(kind: kind, location: location, message: message)
     }
 
     // MARK: - Running statements

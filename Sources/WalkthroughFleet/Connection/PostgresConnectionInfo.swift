@@ -41,9 +41,9 @@ struct PostgresConnectionInfo: Sendable {
     ///
     /// - Parameter environment: Where the `PG*` variables are looked up (libpq itself reads the
     ///   process's environment; pass the same).
-    /// - Throws: ``PostgresStoreError`` of kind ``PostgresStoreError/Kind/invalidURL`` for a URI
+    /// - Throws: ``SeenStoreError/ServerError`` of kind ``SeenStoreError/ServerError/Kind/invalidURL`` for a URI
     ///   libpq refuses, naming it without its password.
-    init(uri: String, environment: [String: String]) throws(PostgresStoreError) {
+    init(uri: String, environment: [String: String]) throws(SeenStoreError.ServerError) {
         self.uri = uri
         let redacted = FleetURL.displayed(uri)
         self.redacted = redacted
@@ -52,7 +52,7 @@ struct PostgresConnectionInfo: Sendable {
         guard let options = PQconninfoParse(uri, &errorPointer) else {
             let message = errorPointer.map { String(cString: $0) } ?? "out of memory"
             PQfreemem(errorPointer)
-            throw PostgresStoreError(
+            throw SeenStoreError.ServerError(
                 kind: .invalidURL, location: redacted,
                 message: Self.scrub(CharacterSafety.oneLine(message), secrets: secrets))
         }

@@ -5,7 +5,7 @@ import WalkthroughKit
 /// The PostgreSQL counterpart of ``SQLiteError``, after psycopg's `Error`: the server's SQLSTATE
 /// and message fields (`PQresultErrorField`), the statement that failed, and whether the
 /// connection itself is gone afterwards (`PQstatus`), which is what decides a reconnect and a
-/// retry. The store turns it into a ``PostgresStoreError`` a user can act on; this type never
+/// retry. The store turns it into a ``SeenStoreError/ServerError`` a user can act on; this type never
 /// leaves the module, and its messages have already had the password removed.
 struct PostgresFailure: Error, Sendable, CustomStringConvertible {
     /// The step of using libpq that failed.

@@ -15,7 +15,7 @@ package struct WalkthroughEvent: Sendable, Hashable {
         /// A page was shown.
         case page
         /// The walkthrough finished, completed or skipped.
-        case finished(FinishOutcome)
+        case finished(Navigator.FinishOutcome)
         /// The user stopped part-way; the progress is kept.
         case quit
         /// A signal (`SIGINT`, `SIGTERM`, `SIGHUP`) ended playing; the progress is kept.
@@ -84,7 +84,7 @@ package struct SessionStep: Sendable, Hashable {
         /// ``SeenStore/saveProgress(user:walkthrough:version:page:)`` with this page (0-based).
         case progress(page: Int)
         /// ``SeenStore/markSeen(user:walkthrough:version:outcome:)`` with this outcome.
-        case seen(FinishOutcome)
+        case seen(Navigator.FinishOutcome)
     }
 
     /// One event of the step; the store stamps every event of a step with the same time.

@@ -14,7 +14,7 @@ public enum FirstRunDecision {
     /// nothing. The record says when and how.
     case alreadySeen(SeenRecord)
     /// Show nothing: a rule of the definition's `when`, or the quiet switch, holds it back (any
-    /// reason but ``DueReason/seen``, which is ``alreadySeen(_:)``).
+    /// reason but ``DueDecision/Reason/seen``, which is ``alreadySeen(_:)``).
     case notDue(DueDecision)
     /// Show the walkthrough with this session: on its first page, or, when an unfinished run of
     /// the same version is stored, on the page it stopped at (``Session/resumedAt``).
@@ -34,33 +34,35 @@ public enum FirstRunDecision {
     }
 }
 
-/// What ``FirstRunGate/status(of:)`` found, read-only: the walkthrough, the user's record, and
-/// what the gate would do.
-public struct FirstRunStatus: Sendable, Hashable {
-    /// The walkthrough, loaded and checked.
-    public var walkthrough: Walkthrough
-    /// The user asked about.
-    public var user: String
-    /// The user's record of the walkthrough, of any version, or `nil` when there is none.
-    public var record: SeenRecord?
+extension FirstRunGate {
+    /// What ``FirstRunGate/status(of:)`` found, read-only: the walkthrough, the user's record, and
+    /// what the gate would do.
+    public struct Status: Sendable, Hashable {
+        /// The walkthrough, loaded and checked.
+        public var walkthrough: Walkthrough
+        /// The user asked about.
+        public var user: String
+        /// The user's record of the walkthrough, of any version, or `nil` when there is none.
+        public var record: SeenRecord?
 
-    /// Creates a status.
-    public init(walkthrough: Walkthrough, user: String, record: SeenRecord?) {
-        self.walkthrough = walkthrough
-        self.user = user
-        self.record = record
-    }
+        /// Creates a status.
+        public init(walkthrough: Walkthrough, user: String, record: SeenRecord?) {
+            self.walkthrough = walkthrough
+            self.user = user
+            self.record = record
+        }
 
-    /// Whether the user completed or skipped the current version (or a later one): the
-    /// walkthrough would not be shown.
-    public var isSeen: Bool { record?.isSeen(atLeast: walkthrough.version) ?? false }
+        /// Whether the user completed or skipped the current version (or a later one): the
+        /// walkthrough would not be shown.
+        public var isSeen: Bool { record?.isSeen(atLeast: walkthrough.version) ?? false }
 
-    /// The page (0-based) an unfinished run of the current version would resume at, or `nil`
-    /// when it would start on its first page (or is seen).
-    public var resumePage: Int? {
-        guard let record, record.outcome == .inProgress, record.version == walkthrough.version
-        else { return nil }
-        let page = min(max(record.lastPage, 0), walkthrough.pages.count - 1)
-        return page > 0 ? page : nil
+        /// The page (0-based) an unfinished run of the current version would resume at, or `nil`
+        /// when it would start on its first page (or is seen).
+        public var resumePage: Int? {
+            guard let record, record.outcome == .inProgress, record.version == walkthrough.version
+            else { return nil }
+            let page = min(max(record.lastPage, 0), walkthrough.pages.count - 1)
+            return page > 0 ? page : nil
+        }
     }
 }

@@ -78,13 +78,15 @@ extension FirstRunGate {
     ///
     /// - Throws: ``FirstRunGateError/invalidUser(name:problem:)`` or
     ///   ``FirstRunGateError/store(_:)``.
-    package func status(of walkthrough: Walkthrough) throws(FirstRunGateError) -> FirstRunStatus {
+    package func status(
+        of walkthrough: Walkthrough
+    ) throws(FirstRunGateError) -> FirstRunGate.Status {
         try checkUser()
         do {
             let opened = try store.open(environment: variables, mode: .read)
             let user = acting(for: opened)
             let record = try opened?.record(user: user, walkthrough: walkthrough.id)
-            return FirstRunStatus(walkthrough: walkthrough, user: user, record: record)
+            return FirstRunGate.Status(walkthrough: walkthrough, user: user, record: record)
         } catch {
             throw .store(error)
         }
@@ -269,7 +271,7 @@ extension FirstRunGate {
     /// - Throws: ``FirstRunGateError/invalidUser(name:problem:)`` or
     ///   ``FirstRunGateError/store(_:)``.
     package func mark(
-        _ walkthrough: Walkthrough, outcome: FinishOutcome
+        _ walkthrough: Walkthrough, outcome: Navigator.FinishOutcome
     ) throws(FirstRunGateError) -> (user: String, prior: SeenRecord?, kept: Bool) {
         try checkUser()
         do {
@@ -280,7 +282,7 @@ extension FirstRunGate {
             let prior = try opened.record(user: user, walkthrough: walkthrough.id)
             try opened.markSeen(user: user, walkthrough: walkthrough, outcome: outcome)
             let kept = SeenWriteRule.seen.keeps(
-                prior, version: walkthrough.version, outcome: SeenOutcome(outcome))
+                prior, version: walkthrough.version, outcome: SeenRecord.Outcome(outcome))
             return (user, prior, kept)
         } catch {
             throw .store(error)

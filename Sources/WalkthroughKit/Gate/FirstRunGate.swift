@@ -102,10 +102,11 @@ public struct FirstRunGate: Sendable {
     ///
     /// - Throws: ``FirstRunGateError/definition(_:)``, ``FirstRunGateError/invalidUser(name:problem:)``
     ///   or ``FirstRunGateError/store(_:)``; never for "already seen".
-    public func status(of source: DefinitionSource) throws(FirstRunGateError) -> FirstRunStatus {
+    public func status(of source: DefinitionSource) throws(FirstRunGateError) -> FirstRunGate.Status
+    {
         let recalled = recall(source)
         if case .remembered(let record) = recalled {
-            return FirstRunStatus(walkthrough: try load(source), user: user, record: record)
+            return FirstRunGate.Status(walkthrough: try load(source), user: user, record: record)
         }
         let status = try status(of: load(source, after: recalled))
         if status.isSeen, let record = status.record { remember(record, after: recalled) }

@@ -9,7 +9,7 @@ extension SeenMemo {
         struct Record {
             var walkthrough: String
             var version: Int
-            var outcome: SeenOutcome
+            var outcome: SeenRecord.Outcome
             var lastPage: Int
             var updatedAt: Timestamp
         }
@@ -93,7 +93,7 @@ extension SeenMemo {
                 let updatedAtField = field(of: &rest, endingWith: UInt8(ascii: "\n")),
                 let updatedAt = decimal(updatedAtField), rest.isEmpty
             else { return nil }
-            let outcome: SeenOutcome
+            let outcome: SeenRecord.Outcome
             if spells(outcomeName, "completed") {
                 outcome = .completed
             } else if spells(outcomeName, "skipped") {

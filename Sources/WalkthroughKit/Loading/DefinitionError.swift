@@ -32,7 +32,7 @@ public enum DefinitionError: Error, Sendable, Hashable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .notFound(let path):
-            return path + ": " + DiagnosticKind.fileNotFound.message
+            return path + ": " + ValidationReport.Diagnostic.Kind.fileNotFound.message
         case .notFoundOnSearchPath(let name, let searched):
             let places =
                 searched.isEmpty
@@ -42,11 +42,11 @@ public enum DefinitionError: Error, Sendable, Hashable, CustomStringConvertible 
                 "\(name): no such walkthrough file or id; looked in \(places); give the path of a "
                 + "definition file, or add its folder to WALKTHROUGH_PATH"
         case .isDirectory(let path):
-            return path + ": " + DiagnosticKind.isDirectory.message
+            return path + ": " + ValidationReport.Diagnostic.Kind.isDirectory.message
         case .unreadable(let path, let reason):
-            return path + ": " + DiagnosticKind.unreadable(reason: reason).message
+            return path + ": " + ValidationReport.Diagnostic.Kind.unreadable(reason: reason).message
         case .tooLarge(let path, let limit):
-            return path + ": " + DiagnosticKind.fileTooLarge(limit: limit).message
+            return path + ": " + ValidationReport.Diagnostic.Kind.fileTooLarge(limit: limit).message
         case .invalid(let report) where report.isJSONSchema:
             return
                 "\(report.file): is a JSON Schema (its \"$schema\" names json-schema.org), not a "

@@ -39,9 +39,9 @@ package enum DefinitionFormat {
     public static let layoutKeys = ["spread", "orientation", "transition"]
     /// The values each key of `layout` takes, its default first.
     public static let layoutChoices: [String: [String]] = [
-        "spread": PageLayout.Spread.allCases.map(\.rawValue),
-        "orientation": PageLayout.Orientation.allCases.map(\.rawValue),
-        "transition": PageLayout.TransitionStyle.allCases.map(\.rawValue),
+        "spread": Walkthrough.PageLayout.Spread.allCases.map(\.rawValue),
+        "orientation": Walkthrough.PageLayout.Orientation.allCases.map(\.rawValue),
+        "transition": Walkthrough.PageLayout.TransitionStyle.allCases.map(\.rawValue),
     ]
     /// The keys of `experiment`.
     public static let experimentKeys = ["id", "variants", "holdout", "goals"]

@@ -39,8 +39,9 @@ public enum DefinitionLoader {
             return ValidationReport(
                 file: path, walkthrough: nil,
                 diagnostics: [
-                    Diagnostic(
-                        kind: DiagnosticKind(problem.kind), path: "", line: nil, column: nil)
+                    ValidationReport.Diagnostic(
+                        kind: ValidationReport.Diagnostic.Kind(problem.kind), path: "", line: nil,
+                        column: nil)
                 ])
         }
     }
@@ -74,10 +75,13 @@ public enum DefinitionLoader {
     ) -> ValidationReport {
         let file = name ?? "<data>"
         guard bytes.count <= DefinitionFormat.maximumFileSize else {
-            let kind = DiagnosticKind.fileTooLarge(limit: DefinitionFormat.maximumFileSize)
+            let kind = ValidationReport.Diagnostic.Kind.fileTooLarge(
+                limit: DefinitionFormat.maximumFileSize)
             return ValidationReport(
                 file: file, walkthrough: nil,
-                diagnostics: [Diagnostic(kind: kind, path: "", line: nil, column: nil)])
+                diagnostics: [
+                    ValidationReport.Diagnostic(kind: kind, path: "", line: nil, column: nil)
+                ])
         }
         let report: ValidationReport
         do {
@@ -89,7 +93,9 @@ public enum DefinitionLoader {
         } catch {
             return ValidationReport(
                 file: file, walkthrough: nil,
-                diagnostics: [Diagnostic(error.kind, path: error.path, at: error.position)])
+                diagnostics: [
+                    ValidationReport.Diagnostic(error.kind, path: error.path, at: error.position)
+                ])
         }
         return report
     }

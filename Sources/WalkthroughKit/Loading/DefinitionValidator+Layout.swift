@@ -3,8 +3,8 @@
 extension DefinitionValidator {
     /// The `layout` at node `value`: each field checked on its own (`invalidLayout` at the
     /// field), unknown keys warned about; the defaults stand in for what is wrong.
-    mutating func layout(_ document: JSONDocument, _ value: Int) -> PageLayout {
-        var layout = PageLayout()
+    mutating func layout(_ document: JSONDocument, _ value: Int) -> Walkthrough.PageLayout {
+        var layout = Walkthrough.PageLayout()
         guard document.nodes[value].kind == .object else {
             report(
                 .invalidLayout(field: "layout", value: document.type(of: value).withArticle),
@@ -28,17 +28,17 @@ extension DefinitionValidator {
             }
             switch name {
             case "spread":
-                if let spread = PageLayout.Spread(rawValue: text) {
+                if let spread = Walkthrough.PageLayout.Spread(rawValue: text) {
                     layout.spread = spread
                     continue
                 }
             case "orientation":
-                if let orientation = PageLayout.Orientation(rawValue: text) {
+                if let orientation = Walkthrough.PageLayout.Orientation(rawValue: text) {
                     layout.orientation = orientation
                     continue
                 }
             default:
-                if let transition = PageLayout.TransitionStyle(rawValue: text) {
+                if let transition = Walkthrough.PageLayout.TransitionStyle(rawValue: text) {
                     layout.transition = transition
                     continue
                 }

@@ -151,7 +151,7 @@ extension DefinitionValidator {
     mutating func sinceNumber(_ document: JSONDocument, _ value: Int, path: String) -> Int? {
         guard
             let integer = versionLike(
-                document, value, path: path, invalid: DiagnosticKind.invalidSince)
+                document, value, path: path, invalid: ValidationReport.Diagnostic.Kind.invalidSince)
         else { return nil }
         sinceChecks.append((integer, path, document.position(of: value)))
         return integer

@@ -8,7 +8,7 @@ struct DefinitionValidator {
     /// The folder missing images are looked for in, if any.
     let baseDirectory: String?
     /// The problems found so far.
-    private(set) var diagnostics: [Diagnostic] = []
+    private(set) var diagnostics: [ValidationReport.Diagnostic] = []
     /// What each distinct image path was found to be, so each is checked once.
     private var imageChecks: [String: ImageCheck] = [:]
     /// The definition's default locale, canonical (`defaultLocale`, else `en`).
@@ -44,7 +44,7 @@ struct DefinitionValidator {
     }
 
     /// The diagnostics in file order (by line, then column), errors and warnings interleaved.
-    var sortedDiagnostics: [Diagnostic] {
+    var sortedDiagnostics: [ValidationReport.Diagnostic] {
         // Stable: equal positions keep the order they were found in.
         diagnostics.enumerated().sorted { lhs, rhs in
             let left = (lhs.element.line ?? 0, lhs.element.column ?? 0, lhs.offset)
@@ -70,7 +70,7 @@ struct DefinitionValidator {
         var hasID = false
         var version = 1
         var title: String?
-        var navigation = NavigationMode.free
+        var navigation = Walkthrough.NavigationMode.free
         var skippable = true
         var finishLabel = Walkthrough.defaultFinishLabel
         var pages: [Page]?
@@ -78,7 +78,7 @@ struct DefinitionValidator {
         var translations: Translations = [:]
         var rules = ShowRules()
         var experiment: Experiment?
-        var layout = PageLayout()
+        var layout = Walkthrough.PageLayout()
 
         for member in document.members(of: root) {
             let value = member.value
@@ -112,7 +112,7 @@ struct DefinitionValidator {
                 }
             } else if document.key(member.key, equals: "navigation") {
                 if let text = string(document, value, path: "navigation") {
-                    if let mode = NavigationMode(rawValue: text) {
+                    if let mode = Walkthrough.NavigationMode(rawValue: text) {
                         navigation = mode
                     } else {
                         report(
@@ -216,14 +216,15 @@ struct DefinitionValidator {
     private mutating func versionNumber(
         _ document: JSONDocument, _ value: Int, path: String
     ) -> Int? {
-        versionLike(document, value, path: path, invalid: DiagnosticKind.invalidVersion)
+        versionLike(
+            document, value, path: path, invalid: ValidationReport.Diagnostic.Kind.invalidVersion)
     }
 
     /// A version number (`version`, a page's `since`): a whole number from 1 to
     /// `DefinitionFormat.maximumVersion`; anything else is reported as `invalid` of its text.
     mutating func versionLike(
         _ document: JSONDocument, _ value: Int, path: String,
-        invalid: (String) -> DiagnosticKind
+        invalid: (String) -> ValidationReport.Diagnostic.Kind
     ) -> Int? {
         guard let number = document.number(at: value) else {
             report(
@@ -602,9 +603,10 @@ struct DefinitionValidator {
     }
 
     mutating func report(
-        _ kind: DiagnosticKind, path: @autoclosure () -> String, at position: SourcePosition
+        _ kind: ValidationReport.Diagnostic.Kind, path: @autoclosure () -> String,
+        at position: SourcePosition
     ) {
-        diagnostics.append(Diagnostic(kind, path: path(), at: position))
+        diagnostics.append(ValidationReport.Diagnostic(kind, path: path(), at: position))
     }
 }
 

@@ -1,6 +1,6 @@
-extension DiagnosticKind {
+extension ValidationReport.Diagnostic.Kind {
     /// A sentence that says what is wrong and what to do about it. The location is not part of
-    /// it; ``Diagnostic/description`` adds it.
+    /// it; ``ValidationReport/Diagnostic/description`` adds it.
     public var message: String {
         switch self {
         case .fileNotFound:

@@ -32,7 +32,7 @@ package struct JSONDocument {
     // MARK: - Values
 
     /// The type of the value at `node`, as diagnostics name it.
-    func type(of node: Int) -> JSONType {
+    func type(of node: Int) -> ValidationReport.JSONType {
         nodes[node].type
     }
 
@@ -247,7 +247,7 @@ package struct JSONNode {
     }
 
     /// The value's JSON type.
-    var type: JSONType {
+    var type: ValidationReport.JSONType {
         switch kind {
         case .object: return .object
         case .array: return .array

@@ -178,7 +178,7 @@ extension JSONReader {
 
     /// Checks the UTF-8 sequence whose lead byte is at `index` and moves past it.
     ///
-    /// - Throws: ``DiagnosticKind/invalidUTF8(offset:)`` with the offset of the lead byte for an
+    /// - Throws: ``ValidationReport/Diagnostic/Kind/invalidUTF8(offset:)`` with the offset of the lead byte for an
     ///   invalid lead byte, a missing or wrong continuation byte, an overlong form, a surrogate,
     ///   or a value past U+10FFFF.
     mutating func skipUTF8Sequence() throws(JSONReadError) {

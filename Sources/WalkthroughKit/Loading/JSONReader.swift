@@ -442,7 +442,7 @@ package struct JSONReader: ~Copyable {
         index = saved
     }
 
-    static func typeStarting(with byte: UInt8) -> JSONType? {
+    static func typeStarting(with byte: UInt8) -> ValidationReport.JSONType? {
         switch byte {
         case UInt8(ascii: "["): return .array
         case UInt8(ascii: "\""): return .string

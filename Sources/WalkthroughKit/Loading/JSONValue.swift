@@ -1,26 +1,28 @@
-/// The type of a JSON value, as diagnostics name it ("expected a string, found a number").
-public enum JSONType: String, Sendable, Hashable, CaseIterable {
-    /// `{ … }`
-    case object
-    /// `[ … ]`
-    case array
-    /// `"…"`
-    case string
-    /// A number written as an integer (`3`, `-1`), no fraction or exponent.
-    case integer
-    /// Any other number (`1.5`, `1e3`).
-    case number
-    /// `true` or `false`.
-    case boolean
-    /// `null`
-    case null
+extension ValidationReport {
+    /// The type of a JSON value, as diagnostics name it ("expected a string, found a number").
+    public enum JSONType: String, Sendable, Hashable, CaseIterable {
+        /// `{ … }`
+        case object
+        /// `[ … ]`
+        case array
+        /// `"…"`
+        case string
+        /// A number written as an integer (`3`, `-1`), no fraction or exponent.
+        case integer
+        /// Any other number (`1.5`, `1e3`).
+        case number
+        /// `true` or `false`.
+        case boolean
+        /// `null`
+        case null
 
-    /// The type with its article, for messages: "an object", "a string".
-    var withArticle: String {
-        switch self {
-        case .object, .array, .integer: return "an \(rawValue)"
-        case .string, .number, .boolean: return "a \(rawValue)"
-        case .null: return "null"
+        /// The type with its article, for messages: "an object", "a string".
+        var withArticle: String {
+            switch self {
+            case .object, .array, .integer: return "an \(rawValue)"
+            case .string, .number, .boolean: return "a \(rawValue)"
+            case .null: return "null"
+            }
         }
     }
 }
@@ -48,7 +50,7 @@ package struct JSONValue: Sendable {
     var position: SourcePosition
 
     /// The value's JSON type; a number is `.integer` when it is written as an exact integer.
-    var type: JSONType {
+    var type: ValidationReport.JSONType {
         switch storage {
         case .object: return .object
         case .array: return .array

@@ -8,9 +8,9 @@ package enum TextScanner {
     ///
     /// Works on UTF-8 bytes: only bytes below 0x20, 0x7F, the two-byte C1 forms (`C2 80`-`C2 9F`)
     /// and the three-byte forms starting `E2 80`/`E2 81` need a closer look.
-    package static func firstProblem(in text: String) -> DiagnosticKind? {
+    package static func firstProblem(in text: String) -> ValidationReport.Diagnostic.Kind? {
         var text = text
-        return text.withUTF8 { bytes -> DiagnosticKind? in
+        return text.withUTF8 { bytes -> ValidationReport.Diagnostic.Kind? in
             guard let base = bytes.baseAddress else { return nil }
             var index = 0
             let count = bytes.count
@@ -52,11 +52,11 @@ package enum TextScanner {
     }
 
     /// The problem `scalar` is in text, or `nil` when it may be shown as it is.
-    package static func problem(in scalar: Unicode.Scalar) -> DiagnosticKind? {
+    package static func problem(in scalar: Unicode.Scalar) -> ValidationReport.Diagnostic.Kind? {
         problem(scalarValue: scalar.value)
     }
 
-    private static func problem(scalarValue value: UInt32) -> DiagnosticKind? {
+    private static func problem(scalarValue value: UInt32) -> ValidationReport.Diagnostic.Kind? {
         if value == 0x0A || value == 0x09 { return nil }
         if CharacterSafety.isControl(value) { return .controlCharacter(scalar: value) }
         if CharacterSafety.isBidiControl(value) { return .bidiControl(scalar: value) }

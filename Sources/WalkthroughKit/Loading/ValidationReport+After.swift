@@ -1,8 +1,8 @@
 extension ValidationReport {
     /// Checks the walkthrough's `after` against the definitions of its folder: an id none of
-    /// them has is a warning (``DiagnosticKind/unknownAfter(_:)``: it may live in another
+    /// them has is a warning (``ValidationReport/Diagnostic/Kind/unknownAfter(_:)``: it may live in another
     /// folder); a ring of `after` through this walkthrough is an error
-    /// (``DiagnosticKind/afterCycle(_:)``), which makes the report invalid.
+    /// (``ValidationReport/Diagnostic/Kind/afterCycle(_:)``), which makes the report invalid.
     ///
     /// - Parameter siblings: The reports of every definition in the folder (this one may be
     ///   among them).
@@ -30,7 +30,7 @@ extension ValidationReport {
         if found.contains(where: { $0.severity == .error }) { self.walkthrough = nil }
     }
 
-    private func diagnostic(_ kind: DiagnosticKind, entry: Int) -> Diagnostic {
+    private func diagnostic(_ kind: ValidationReport.Diagnostic.Kind, entry: Int) -> Diagnostic {
         let position = entry < afterPositions.count ? afterPositions[entry] : nil
         return Diagnostic(
             kind: kind, path: "when.after[\(entry)]", line: position?.line,

@@ -65,7 +65,7 @@ public struct Walkthrough: Sendable, Hashable {
     package var when: ShowRules
     /// `experiment`: the variants tried on the walkthrough's users, if any (`Experiment`).
     package var experiment: Experiment?
-    /// `layout`: spreads of two pages, the orientation and the transition (``PageLayout``).
+    /// `layout`: spreads of two pages, the orientation and the transition (``Walkthrough/PageLayout``).
     public var layout: PageLayout
 
     /// Creates a walkthrough in code.

@@ -12,7 +12,7 @@ public enum NavigationError: Error, Sendable, Hashable, CustomStringConvertible 
     /// `skip()` on a walkthrough that is not skippable.
     case notSkippable
     /// Any move after the walkthrough has finished.
-    case alreadyFinished(FinishOutcome)
+    case alreadyFinished(Navigator.FinishOutcome)
 
     /// A sentence a user can act on.
     public var description: String {

@@ -25,7 +25,7 @@ public struct Navigator: Sendable, Hashable {
     /// How the walkthrough finished, once it has; every move is refused after that.
     public private(set) var outcome: FinishOutcome?
     /// Whether jumps may go anywhere or only up to `furthest + 1`.
-    public let navigation: NavigationMode
+    public let navigation: Walkthrough.NavigationMode
     /// Whether ``skip()`` is allowed.
     public let skippable: Bool
 
@@ -41,7 +41,7 @@ public struct Navigator: Sendable, Hashable {
     ///   - startIndex: The page to start on (to resume a run), clamped into `0 ..< count`. Under
     ///     linear navigation every page up to it counts as reached.
     public init(
-        count: Int, navigation: NavigationMode = .free, skippable: Bool = true,
+        count: Int, navigation: Walkthrough.NavigationMode = .free, skippable: Bool = true,
         startingAt startIndex: Int = 0
     ) {
         precondition(count >= 1, "a navigator needs at least one page")
@@ -95,7 +95,7 @@ public struct Navigator: Sendable, Hashable {
 
     // MARK: - Moves
 
-    /// Moves to the next page, or finishes the walkthrough as ``FinishOutcome/completed`` when on
+    /// Moves to the next page, or finishes the walkthrough as ``Navigator/FinishOutcome/completed`` when on
     /// the last page.
     ///
     /// - Throws: ``NavigationError/alreadyFinished(_:)`` once the walkthrough has finished.
@@ -138,7 +138,7 @@ public struct Navigator: Sendable, Hashable {
         return moveUnchecked(to: target)
     }
 
-    /// Finishes the walkthrough as ``FinishOutcome/skipped``.
+    /// Finishes the walkthrough as ``Navigator/FinishOutcome/skipped``.
     ///
     /// - Throws: ``NavigationError/notSkippable`` when the walkthrough does not allow it.
     @discardableResult

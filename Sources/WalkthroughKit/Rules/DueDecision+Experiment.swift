@@ -1,6 +1,6 @@
 extension DueDecision {
     /// Assigns `user` to the walkthrough's experiment, if it has one: sets ``group`` and, for
-    /// the holdout, returns the decision ``DueReason/holdout``.
+    /// the holdout, returns the decision ``DueDecision/Reason/holdout``.
     static func holdout(
         of walkthrough: Walkthrough, user: String, into decision: inout DueDecision
     ) -> DueDecision? {

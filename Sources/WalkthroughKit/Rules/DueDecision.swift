@@ -15,7 +15,7 @@ public struct DueDecision: Sendable, Hashable {
     /// The user asked about.
     public var user: String
     /// Why it is due or not.
-    public var reason: DueReason
+    public var reason: DueDecision.Reason
     /// One sentence a person reads: what holds it back, or what it would show.
     public var detail: String
     /// The pages it would show, as 0-based positions in the definition: every page for a new
@@ -24,17 +24,17 @@ public struct DueDecision: Sendable, Hashable {
     public var pages: [Int]
     /// The user's record, of any version.
     public var record: SeenRecord?
-    /// ``DueReason/waitingFor``: the ids of `after` not finished yet.
+    /// ``DueDecision/Reason/waitingFor``: the ids of `after` not finished yet.
     public var waitingFor: [String]
-    /// ``DueReason/env``, ``DueReason/disabled``, ``DueReason/ci``: the variable concerned.
+    /// ``DueDecision/Reason/env``, ``DueDecision/Reason/disabled``, ``DueDecision/Reason/ci``: the variable concerned.
     public var variable: String?
-    /// ``DueReason/quietPeriod``: when it will be due; ``DueReason/notYet``: `from`.
+    /// ``DueDecision/Reason/quietPeriod``: when it will be due; ``DueDecision/Reason/notYet``: `from`.
     public var dueAt: Timestamp?
     /// The version what's new counts from (the one the user finished), when only what's new
     /// would be shown.
     public var whatsNewSince: Int?
     /// The user's group in the walkthrough's `experiment`, when it has one and every other
-    /// rule let it through: ``DueReason/holdout`` for the holdout, else the variant whose
+    /// rule let it through: ``DueDecision/Reason/holdout`` for the holdout, else the variant whose
     /// pages ``pages`` are.
     package var group: ExperimentGroup?
 
@@ -48,7 +48,7 @@ public struct DueDecision: Sendable, Hashable {
 
     /// Creates a decision.
     public init(
-        walkthrough: String, user: String, reason: DueReason, detail: String,
+        walkthrough: String, user: String, reason: DueDecision.Reason, detail: String,
         pages: [Int] = [], record: SeenRecord? = nil, waitingFor: [String] = [],
         variable: String? = nil, dueAt: Timestamp? = nil, whatsNewSince: Int? = nil
     ) {
@@ -94,7 +94,7 @@ public struct DueDecision: Sendable, Hashable {
         var decision = DueDecision(
             walkthrough: walkthrough.id, user: user, reason: .due, detail: "",
             record: history.record)
-        func no(_ reason: DueReason, _ detail: String) -> DueDecision {
+        func no(_ reason: DueDecision.Reason, _ detail: String) -> DueDecision {
             decision.reason = reason
             decision.detail = detail
             return decision
@@ -155,7 +155,7 @@ public struct DueDecision: Sendable, Hashable {
         return pages(of: walkthrough, history: history, environment: environment, into: decision)
     }
 
-    /// The pages a due walkthrough shows, or ``DueReason/env`` when their own `env` leaves out
+    /// The pages a due walkthrough shows, or ``DueDecision/Reason/env`` when their own `env` leaves out
     /// every one.
     private static func pages(
         of walkthrough: Walkthrough, history: ShowHistory, environment: some EnvironmentVariables,

@@ -1,43 +1,45 @@
-/// Why a walkthrough is due or not: the `reason` of `walkthrough due --json`.
-///
-/// Checked in this order, and the first that applies is the answer: ``disabled``, ``ci``,
-/// ``seen``, ``env``, ``notYet``, ``expired``, ``waitingFor``, ``maxShows``, ``quietPeriod``,
-/// ``holdout``; otherwise ``due`` (or ``env`` when every page it would show is left out by its own `env`).
-public enum DueReason: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
-    /// It is due: it would be shown.
-    case due
-    /// The user completed or skipped this version, or a later one.
-    case seen
-    /// `when.from` is later than now.
-    case notYet
-    /// `when.until` is now or earlier.
-    case expired
-    /// A walkthrough in `when.after` is not completed or skipped yet.
-    case waitingFor
-    /// A condition of `when.env` does not hold (or one of every page it would show).
-    case env
-    /// It was shown automatically `when.maxShows` times without being finished.
-    case maxShows
-    /// A walkthrough was shown automatically to the user within `when.minInterval`.
-    case quietPeriod
-    /// The user is in the holdout of the walkthrough's `experiment`: shown nothing, and
-    /// counted as the comparison the variants are measured against.
-    case holdout
-    /// `WALKTHROUGH_DISABLE` is set (to anything but empty, `0` or `false`).
-    case disabled
-    /// `CI` is `true` or `1`.
-    case ci
+extension DueDecision {
+    /// Why a walkthrough is due or not: the `reason` of `walkthrough due --json`.
+    ///
+    /// Checked in this order, and the first that applies is the answer: ``disabled``, ``ci``,
+    /// ``seen``, ``env``, ``notYet``, ``expired``, ``waitingFor``, ``maxShows``, ``quietPeriod``,
+    /// ``holdout``; otherwise ``due`` (or ``env`` when every page it would show is left out by its own `env`).
+    public enum Reason: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+        /// It is due: it would be shown.
+        case due
+        /// The user completed or skipped this version, or a later one.
+        case seen
+        /// `when.from` is later than now.
+        case notYet
+        /// `when.until` is now or earlier.
+        case expired
+        /// A walkthrough in `when.after` is not completed or skipped yet.
+        case waitingFor
+        /// A condition of `when.env` does not hold (or one of every page it would show).
+        case env
+        /// It was shown automatically `when.maxShows` times without being finished.
+        case maxShows
+        /// A walkthrough was shown automatically to the user within `when.minInterval`.
+        case quietPeriod
+        /// The user is in the holdout of the walkthrough's `experiment`: shown nothing, and
+        /// counted as the comparison the variants are measured against.
+        case holdout
+        /// `WALKTHROUGH_DISABLE` is set (to anything but empty, `0` or `false`).
+        case disabled
+        /// `CI` is `true` or `1`.
+        case ci
 
-    /// The reason's name, as `walkthrough due --json` writes it.
-    public var description: String { rawValue }
+        /// The reason's name, as `walkthrough due --json` writes it.
+        public var description: String { rawValue }
+    }
 }
 
 /// The quiet switch: `WALKTHROUGH_DISABLE` and `CI`, read alike by the command line and the
 /// library.
 package enum QuietSwitch {
-    /// ``DueReason/disabled`` when `WALKTHROUGH_DISABLE` is set to anything but empty, `0` or
-    /// `false`; ``DueReason/ci`` when `CI` is `true` or `1` (any case); else `nil`.
-    package static func reason(environment: some EnvironmentVariables) -> DueReason? {
+    /// ``DueDecision/Reason/disabled`` when `WALKTHROUGH_DISABLE` is set to anything but empty, `0` or
+    /// `false`; ``DueDecision/Reason/ci`` when `CI` is `true` or `1` (any case); else `nil`.
+    package static func reason(environment: some EnvironmentVariables) -> DueDecision.Reason? {
         if let value = environment["WALKTHROUGH_DISABLE"], !value.isEmpty, value != "0",
             value.lowercased() != "false"
         {

@@ -48,7 +48,7 @@ public final class Session {
     /// outside one.
     package let experiment: SessionExperiment?
 
-    private var observers: [(token: ObserverToken, handler: (SessionEvent) -> Void)] = []
+    private var observers: [(token: ObserverToken, handler: (Session.Event) -> Void)] = []
     private var nextToken = 0
 
     /// Creates a session that only navigates and notifies, storing nothing.
@@ -155,13 +155,13 @@ public final class Session {
     public var currentPage: Page { walkthrough.pages[navigator.index] }
 
     /// How the walkthrough finished, once it has.
-    public var outcome: FinishOutcome? { navigator.outcome }
+    public var outcome: Navigator.FinishOutcome? { navigator.outcome }
 
     // MARK: - Observers
 
     /// Registers `handler` to receive every later event.
     @discardableResult
-    public func observe(_ handler: @escaping (SessionEvent) -> Void) -> ObserverToken {
+    public func observe(_ handler: @escaping (Session.Event) -> Void) -> ObserverToken {
         let token = ObserverToken(rawValue: nextToken)
         nextToken += 1
         observers.append((token, handler))
@@ -176,8 +176,8 @@ public final class Session {
     /// The session's events as an asynchronous sequence, for code that prefers `for await`.
     ///
     /// The stream buffers every later event and ends after the `finished` event.
-    public func events() -> AsyncStream<SessionEvent> {
-        let (stream, continuation) = AsyncStream.makeStream(of: SessionEvent.self)
+    public func events() -> AsyncStream<Session.Event> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Session.Event.self)
         observe { event in
             continuation.yield(event)
             if case .finished = event { continuation.finish() }
@@ -247,7 +247,7 @@ public final class Session {
     /// - Throws: ``NavigationError`` when refused (nothing changes), or the store's error when
     ///   the move could not be recorded (nothing changes either).
     @discardableResult
-    public func next() throws -> Move {
+    public func next() throws -> Navigator.Move {
         var moved = navigator
         let move = try moved.next()
         try commit(moved, move: move)
@@ -258,7 +258,7 @@ public final class Session {
     ///
     /// - Throws: ``NavigationError/atFirstPage`` on the first page, or the store's error.
     @discardableResult
-    public func previous() throws -> Transition {
+    public func previous() throws -> Navigator.Transition {
         var moved = navigator
         let transition = try moved.previous()
         try commit(moved, move: .moved(transition))
@@ -269,7 +269,7 @@ public final class Session {
     ///
     /// - Throws: ``NavigationError`` when refused, or the store's error.
     @discardableResult
-    public func jump(to index: Int) throws -> Transition? {
+    public func jump(to index: Int) throws -> Navigator.Transition? {
         var moved = navigator
         guard let transition = try moved.jump(to: index) else { return nil }
         try commit(moved, move: .moved(transition))
@@ -280,7 +280,7 @@ public final class Session {
     ///
     /// - Throws: ``NavigationError/notSkippable`` when not allowed, or the store's error.
     @discardableResult
-    public func skip() throws -> FinishOutcome {
+    public func skip() throws -> Navigator.FinishOutcome {
         var moved = navigator
         let outcome = try moved.skip()
         try commit(moved, move: .finished(outcome))
@@ -291,7 +291,7 @@ public final class Session {
 
     /// Stores the effect of a move, then adopts the moved navigator and notifies. When storing
     /// fails the session is left as it was.
-    private func commit(_ moved: Navigator, move: Move) throws {
+    private func commit(_ moved: Navigator, move: Navigator.Move) throws {
         switch move {
         case .moved(let transition):
             try store(.progress(page: transition.to), events: [.init(.page, page: transition.to)])
@@ -350,7 +350,7 @@ public final class Session {
         pagePositions.indices.contains(index) ? pagePositions[index] : index
     }
 
-    private func notify(_ event: SessionEvent) {
+    private func notify(_ event: Session.Event) {
         for observer in observers { observer.handler(event) }
     }
 }

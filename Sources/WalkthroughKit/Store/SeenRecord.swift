@@ -1,20 +1,22 @@
-/// Where a user stands with one walkthrough.
-public enum SeenOutcome: String, Sendable, Hashable, CaseIterable {
-    /// Went through to the end and took the finish action.
-    case completed
-    /// Skipped the rest.
-    case skipped
-    /// Started and has not finished yet.
-    case inProgress
+extension SeenRecord {
+    /// Where a user stands with one walkthrough.
+    public enum Outcome: String, Sendable, Hashable, CaseIterable {
+        /// Went through to the end and took the finish action.
+        case completed
+        /// Skipped the rest.
+        case skipped
+        /// Started and has not finished yet.
+        case inProgress
 
-    /// Whether this outcome counts as having seen the walkthrough.
-    public var countsAsSeen: Bool { self != .inProgress }
+        /// Whether this outcome counts as having seen the walkthrough.
+        public var countsAsSeen: Bool { self != .inProgress }
 
-    /// The stored outcome of a finished walkthrough.
-    public init(_ outcome: FinishOutcome) {
-        switch outcome {
-        case .completed: self = .completed
-        case .skipped: self = .skipped
+        /// The stored outcome of a finished walkthrough.
+        public init(_ outcome: Navigator.FinishOutcome) {
+            switch outcome {
+            case .completed: self = .completed
+            case .skipped: self = .skipped
+            }
         }
     }
 }
@@ -28,7 +30,7 @@ public struct SeenRecord: Sendable, Hashable {
     /// The walkthrough version the outcome applies to.
     public var version: Int
     /// Completed, skipped or still in progress.
-    public var outcome: SeenOutcome
+    public var outcome: SeenRecord.Outcome
     /// The last page shown, as a 0-based index (the command line shows it 1-based).
     public var lastPage: Int
     /// When the record last changed.
@@ -36,7 +38,7 @@ public struct SeenRecord: Sendable, Hashable {
 
     /// Creates a record.
     public init(
-        user: String, walkthrough: String, version: Int, outcome: SeenOutcome, lastPage: Int,
+        user: String, walkthrough: String, version: Int, outcome: SeenRecord.Outcome, lastPage: Int,
         updatedAt: Timestamp
     ) {
         self.user = user

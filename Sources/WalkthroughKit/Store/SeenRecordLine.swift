@@ -84,7 +84,7 @@ package enum SeenRecordLine {
             )
         }
         let version = try integer("version", from: 1, to: DefinitionFormat.maximumVersion)
-        guard let outcome = SeenOutcome(rawValue: try string("outcome")) else {
+        guard let outcome = SeenRecord.Outcome(rawValue: try string("outcome")) else {
             throw problem("\"outcome\" must be \"completed\", \"skipped\" or \"inProgress\"")
         }
         // Pages count from 1 in what users see.

@@ -22,7 +22,8 @@ public protocol SeenStore: Sendable {
     func hasSeen(user: String, walkthrough: String, version: Int) throws -> Bool
 
     /// Records that the user finished the walkthrough at `version`. Durable when it returns.
-    func markSeen(user: String, walkthrough: String, version: Int, outcome: FinishOutcome) throws
+    func markSeen(
+        user: String, walkthrough: String, version: Int, outcome: Navigator.FinishOutcome) throws
 
     /// Records that the user is on page `page` (0-based) of an unfinished run at `version`.
     func saveProgress(user: String, walkthrough: String, version: Int, page: Int) throws
@@ -85,7 +86,7 @@ extension SeenStore {
 
     /// Records that the user finished the current version of `walkthrough`.
     public func markSeen(
-        user: String, walkthrough: Walkthrough, outcome: FinishOutcome = .completed
+        user: String, walkthrough: Walkthrough, outcome: Navigator.FinishOutcome = .completed
     ) throws {
         try markSeen(
             user: user, walkthrough: walkthrough.id, version: walkthrough.version,

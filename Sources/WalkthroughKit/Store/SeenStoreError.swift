@@ -58,7 +58,7 @@ public enum SeenStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case noHomeDirectory
     /// A `PostgresSeenStore` (`WalkthroughFleet`) failed: connecting, or the server refused a call. The value says
     /// what failed, at which `host:port/dbname`, with the server's SQLSTATE and message.
-    case server(PostgresStoreError)
+    case server(SeenStoreError.ServerError)
 
     /// The database file the error is about, if any (for ``server(_:)``, the server's
     /// `host:port/dbname`).

@@ -13,7 +13,7 @@ package enum KeyBindings {
     /// The action bound to `key` in a walkthrough of `orientation`, or `nil` when the key does
     /// nothing.
     package static func action(
-        for key: Key, orientation: PageLayout.Orientation = .horizontal
+        for key: Key, orientation: Walkthrough.PageLayout.Orientation = .horizontal
     ) -> PlayerCommand? {
         if key == .controlC { return .interrupt }
         if orientation == .vertical, case .character(let character) = key.code,

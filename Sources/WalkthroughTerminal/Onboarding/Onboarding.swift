@@ -23,7 +23,7 @@ public import WalkthroughKit
 /// ``OnboardingResult/alreadySeen(_:)`` (or resumes where the user quit). Whatever goes wrong —
 /// a missing or invalid definition, a store that cannot be opened, a fleet server that is down,
 /// a row the server refuses — comes back as a value (``OnboardingResult/failed(_:)``,
-/// ``NotShownReason/storeUnavailable(_:)``), and the tool goes on with its work. A tool that
+/// ``OnboardingResult/NotShownReason/storeUnavailable(_:)``), and the tool goes on with its work. A tool that
 /// wants the errors thrown passes `storeFailure:`. The library never calls `exit`.
 public enum Onboarding {
     /// Plays the walkthrough if it is due for the user, and says what happened; never throws.
@@ -74,8 +74,8 @@ public enum Onboarding {
     ///   - store: The store; by default `$WALKTHROUGH_DB`, else the default SQLite store.
     ///   - policy: When and how to show it; by default only on a terminal.
     ///   - storeFailure: Whether a store that cannot be opened or read before anything is shown
-    ///     throws (``StoreFailurePolicy/throw``) or is reported as
-    ///     ``NotShownReason/storeUnavailable(_:)`` (``StoreFailurePolicy/ignore``).
+    ///     throws (``Onboarding/StoreFailurePolicy/throw``) or is reported as
+    ///     ``OnboardingResult/NotShownReason/storeUnavailable(_:)`` (``Onboarding/StoreFailurePolicy/ignore``).
     ///   - options: Descriptors, signal handling, environment, restart.
     /// - Throws: ``OnboardingError``: the definition, the user name, the store, or the terminal.
     ///   Never for "already seen".
@@ -153,7 +153,7 @@ public enum Onboarding {
     private enum Mode {
         case terminal
         case plain
-        case hidden(NotShownReason)
+        case hidden(OnboardingResult.NotShownReason)
 
         init(policy: OnboardingPolicy, interactive: Bool) {
             switch (policy, interactive) {

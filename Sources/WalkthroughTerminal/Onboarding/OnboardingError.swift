@@ -24,7 +24,7 @@ public enum OnboardingError: Error, CustomStringConvertible {
     case invalidUser(name: String, problem: UserName.Problem)
     /// The store could not be opened, read or written: a `SeenStoreError` from the SQLite
     /// store, or what a custom store threw. Before anything is shown,
-    /// ``StoreFailurePolicy/ignore`` turns this into a result instead.
+    /// ``Onboarding/StoreFailurePolicy/ignore`` turns this into a result instead.
     case store(any Error)
     /// The terminal could not be set up, read or written (or another walkthrough is already
     /// playing in this process). The terminal was restored first.

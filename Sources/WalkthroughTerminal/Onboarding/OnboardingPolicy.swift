@@ -12,15 +12,17 @@ public enum OnboardingPolicy: Sendable, Hashable, CaseIterable {
     case never
 }
 
-/// What ``Onboarding/presentIfNeeded(_:user:store:policy:storeFailure:options:)`` does when the
-/// store cannot be opened or read before anything is shown.
-public enum StoreFailurePolicy: Sendable, Hashable, CaseIterable {
-    /// Throw ``OnboardingError/store(_:)``, and every other failure: the tool asked for errors.
-    case `throw`
-    /// Show nothing and return ``OnboardingResult/notShown(_:)`` with
-    /// ``NotShownReason/storeUnavailable(_:)``, so that the tool starts anyway; other failures
-    /// still throw. (A store that fails later, while the walkthrough is playing, throws too:
-    /// the user saw the failure.) The safe call,
-    /// ``Onboarding/presentIfNeeded(_:user:store:policy:options:)``, throws nothing at all.
-    case ignore
+extension Onboarding {
+    /// What ``Onboarding/presentIfNeeded(_:user:store:policy:storeFailure:options:)`` does when the
+    /// store cannot be opened or read before anything is shown.
+    public enum StoreFailurePolicy: Sendable, Hashable, CaseIterable {
+        /// Throw ``OnboardingError/store(_:)``, and every other failure: the tool asked for errors.
+        case `throw`
+        /// Show nothing and return ``OnboardingResult/notShown(_:)`` with
+        /// ``OnboardingResult/NotShownReason/storeUnavailable(_:)``, so that the tool starts anyway; other failures
+        /// still throw. (A store that fails later, while the walkthrough is playing, throws too:
+        /// the user saw the failure.) The safe call,
+        /// ``Onboarding/presentIfNeeded(_:user:store:policy:options:)``, throws nothing at all.
+        case ignore
+    }
 }

@@ -67,28 +67,30 @@ public enum OnboardingResult: Sendable, CustomStringConvertible {
     }
 }
 
-/// Why a walkthrough the user has not seen was not shown.
-public enum NotShownReason: Sendable, CustomStringConvertible {
-    /// The policy is ``OnboardingPolicy/interactiveOnly`` and the input or output is not a
-    /// terminal (a pipe, a file, CI), or `TERM` is unset or `dumb`.
-    case notInteractive
-    /// The policy is ``OnboardingPolicy/never``.
-    case policyNever
-    /// The store could not be opened or read and the caller chose
-    /// ``StoreFailurePolicy/ignore``: a `SeenStoreError` from the SQLite store, or what a
-    /// custom store threw.
-    case storeUnavailable(any Error)
-    /// The walkthrough is not due: a rule of its `when` or the quiet switch
-    /// (`WALKTHROUGH_DISABLE`, `CI`) holds it back; the decision says which and why.
-    case notDue(DueDecision)
+extension OnboardingResult {
+    /// Why a walkthrough the user has not seen was not shown.
+    public enum NotShownReason: Sendable, CustomStringConvertible {
+        /// The policy is ``OnboardingPolicy/interactiveOnly`` and the input or output is not a
+        /// terminal (a pipe, a file, CI), or `TERM` is unset or `dumb`.
+        case notInteractive
+        /// The policy is ``OnboardingPolicy/never``.
+        case policyNever
+        /// The store could not be opened or read and the caller chose
+        /// ``Onboarding/StoreFailurePolicy/ignore``: a `SeenStoreError` from the SQLite store, or what a
+        /// custom store threw.
+        case storeUnavailable(any Error)
+        /// The walkthrough is not due: a rule of its `when` or the quiet switch
+        /// (`WALKTHROUGH_DISABLE`, `CI`) holds it back; the decision says which and why.
+        case notDue(DueDecision)
 
-    /// `not interactive`, `policy never`, `store unavailable (…)` or `not due: reason (…)`.
-    public var description: String {
-        switch self {
-        case .notInteractive: return "not interactive"
-        case .policyNever: return "policy never"
-        case .storeUnavailable(let error): return "store unavailable (\(error))"
-        case .notDue(let decision): return "not due: \(decision.reason) (\(decision.detail))"
+        /// `not interactive`, `policy never`, `store unavailable (…)` or `not due: reason (…)`.
+        public var description: String {
+            switch self {
+            case .notInteractive: return "not interactive"
+            case .policyNever: return "policy never"
+            case .storeUnavailable(let error): return "store unavailable (\(error))"
+            case .notDue(let decision): return "not due: \(decision.reason) (\(decision.detail))"
+            }
         }
     }
 }

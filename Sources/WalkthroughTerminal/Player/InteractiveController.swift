@@ -25,7 +25,7 @@ final class InteractiveController {
     let images: PageImages?
     /// Which way the last move went, until the driver takes it (``takeMove()``) to slide the
     /// new page in from that side.
-    private var pendingMove: Direction?
+    private var pendingMove: Navigator.Direction?
 
     init(session: Session, size: TerminalSize, colour: Bool, images: PageImages? = nil) {
         self.session = session
@@ -60,7 +60,7 @@ final class InteractiveController {
     }
 
     /// The direction of the move since the last call, if the screen changed page by one.
-    func takeMove() -> Direction? {
+    func takeMove() -> Navigator.Direction? {
         defer { pendingMove = nil }
         return pendingMove
     }
@@ -116,7 +116,7 @@ final class InteractiveController {
         state.showsHelp = false
         switch outcome {
         case .moved:
-            pendingMove = Direction(from: before, to: session.navigator.index)
+            pendingMove = Navigator.Direction(from: before, to: session.navigator.index)
             state.scrollOffset = 0
             state.status = nil
             refreshPage()
@@ -132,7 +132,9 @@ final class InteractiveController {
 
     /// Scrolls the content; in a vertical walkthrough, scrolling past either end of it moves to
     /// the next or previous page (↓ `j` Page Down on, ↑ `k` Page Up back).
-    private func scroll(by lines: Int, orientation: PageLayout.Orientation) throws -> Step {
+    private func scroll(
+        by lines: Int, orientation: Walkthrough.PageLayout.Orientation
+    ) throws -> Step {
         let limit = Renderer.maximumScroll(state, size: size)
         let offset = min(max(state.scrollOffset + lines, 0), limit)
         guard offset != state.scrollOffset else {

@@ -7,7 +7,7 @@ enum MoveOutcome: Hashable {
     /// A jump to the page already shown: nothing happened.
     case unchanged
     /// The walkthrough finished; the store has recorded it.
-    case finished(FinishOutcome)
+    case finished(Navigator.FinishOutcome)
     /// The navigator refused; nothing changed.
     case refused(NavigationError)
 }
@@ -61,7 +61,7 @@ extension Session {
     }
 
     /// The result for a finished walkthrough.
-    static func result(of outcome: FinishOutcome) -> PlayResult {
+    static func result(of outcome: Navigator.FinishOutcome) -> PlayResult {
         switch outcome {
         case .completed: return .completed
         case .skipped: return .skipped

@@ -1,9 +1,9 @@
 import WalkthroughKit
 
 extension Session {
-    /// The spread (``PageLayout/spread(holding:of:)``) that holds the current page.
+    /// The spread (``Walkthrough/PageLayout/spread(holding:of:)``) that holds the current page.
     var currentSpread: ClosedRange<Int> {
-        PageLayout.spread(holding: navigator.index, of: walkthrough.pages.count)
+        Walkthrough.PageLayout.spread(holding: navigator.index, of: walkthrough.pages.count)
     }
 
     /// Performs `command` a spread at a time: next shows the next spread (or finishes on the
@@ -22,15 +22,15 @@ extension Session {
                 while navigator.index < count - 1, try perform(.next) == .moved {}
                 return try perform(.next)
             }
-            return try show(PageLayout.spread(holding: shown.upperBound + 1, of: count))
+            return try show(Walkthrough.PageLayout.spread(holding: shown.upperBound + 1, of: count))
         case .back:
             guard shown.lowerBound > 0 else { return .refused(.atFirstPage) }
-            return try show(PageLayout.spread(holding: shown.lowerBound - 1, of: count))
+            return try show(Walkthrough.PageLayout.spread(holding: shown.lowerBound - 1, of: count))
         case .jump(let page):
             let index = page == Int.min ? Int.min : page - 1
             // Out of range: the navigator's own refusal.
             guard (0..<count).contains(index) else { return try perform(command) }
-            let target = PageLayout.spread(holding: index, of: count)
+            let target = Walkthrough.PageLayout.spread(holding: index, of: count)
             return target == shown ? .unchanged : try show(target)
         case .skip, .quit, .help, .interrupt, .scrollUp, .scrollDown:
             return try perform(command)

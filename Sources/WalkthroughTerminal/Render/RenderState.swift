@@ -89,12 +89,12 @@ package struct ShownSpread: Sendable, Hashable {
     package static let minimumPageColumns = 24
 
     /// Whether a terminal `columns` wide shows spreads under `spread`: `auto` from
-    /// ``PageLayout/autoSpreadColumns``, `always` wherever two pages of
+    /// ``Walkthrough/PageLayout/autoSpreadColumns``, `always` wherever two pages of
     /// ``minimumPageColumns`` fit.
-    package static func isShown(_ spread: PageLayout.Spread, columns: Int) -> Bool {
+    package static func isShown(_ spread: Walkthrough.PageLayout.Spread, columns: Int) -> Bool {
         switch spread {
         case .never: return false
-        case .auto: return columns >= PageLayout.autoSpreadColumns
+        case .auto: return columns >= Walkthrough.PageLayout.autoSpreadColumns
         case .always: return columns >= 2 * minimumPageColumns + gutter
         }
     }

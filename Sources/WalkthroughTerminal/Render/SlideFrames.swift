@@ -16,8 +16,8 @@ enum SlideFrames {
     /// The frames between `old` and `new` (not counting `new` itself), for a move going
     /// `direction` on a screen of `size`.
     static func frames(
-        from old: [String], to new: [String], direction: Direction,
-        orientation: PageLayout.Orientation, size: TerminalSize
+        from old: [String], to new: [String], direction: Navigator.Direction,
+        orientation: Walkthrough.PageLayout.Orientation, size: TerminalSize
     ) -> [[String]] {
         let rows = new.count
         guard rows > 0, old.count == rows, size.columns > 0 else { return [] }

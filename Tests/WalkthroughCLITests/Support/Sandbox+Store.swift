@@ -14,7 +14,7 @@ extension Sandbox {
     /// Records `outcome` (`nil`: in progress at `page`, 0-based) for `user`.
     func seed(
         _ walkthrough: String, user: String? = nil, version: Int = 1,
-        outcome: FinishOutcome? = .completed, page: Int = 0
+        outcome: Navigator.FinishOutcome? = .completed, page: Int = 0
     ) throws {
         let store = try store()
         let user = user ?? self.user

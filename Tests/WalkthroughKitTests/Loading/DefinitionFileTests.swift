@@ -46,7 +46,7 @@ struct DefinitionFileTests {
         #expect(report.diagnostics.isEmpty, "\(report.diagnostics.map(\.description))")
         let walkthrough = try #require(report.walkthrough)
         #expect(walkthrough.pages.count == 5)
-        #expect(walkthrough.layout == PageLayout(spread: .auto, transition: .scroll))
+        #expect(walkthrough.layout == Walkthrough.PageLayout(spread: .auto, transition: .scroll))
     }
 
     @Test func theTabsExampleHasFreeNavigation() throws {

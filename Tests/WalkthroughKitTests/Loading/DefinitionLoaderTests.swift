@@ -101,8 +101,10 @@ struct DefinitionLoaderTests {
         #expect(report.walkthrough?.version == DefinitionFormat.maximumVersion)
     }
 
-    @Test(arguments: [("\"1\"", JSONType.string), ("true", .boolean), ("null", .null)])
-    func rejectsAVersionOfTheWrongType(text: String, found: JSONType) throws {
+    @Test(arguments: [
+        ("\"1\"", ValidationReport.JSONType.string), ("true", .boolean), ("null", .null),
+    ])
+    func rejectsAVersionOfTheWrongType(text: String, found: ValidationReport.JSONType) throws {
         let diagnostic = try onlyDiagnostic(validate(definition(root: "\"version\": \(text)")))
         #expect(diagnostic.kind == .wrongType(expected: .integer, found: found))
         #expect(diagnostic.path == "version")
@@ -133,7 +135,10 @@ struct DefinitionLoaderTests {
     }
 
     @Test(arguments: [
-        ("\"skippable\": \"yes\"", "skippable", JSONType.boolean, JSONType.string, 15),
+        (
+            "\"skippable\": \"yes\"", "skippable", ValidationReport.JSONType.boolean,
+            ValidationReport.JSONType.string, 15
+        ),
         ("\"title\": 1", "title", .string, .integer, 11),
         ("\"finishLabel\": []", "finishLabel", .string, .array, 17),
         ("\"navigation\": 1", "navigation", .string, .integer, 16),
@@ -141,7 +146,8 @@ struct DefinitionLoaderTests {
         ("\"pages\": {}", "pages", .array, .object, 11),
     ])
     func reportsWrongTypesWithExpectedAndFound(
-        member: String, path: String, expected: JSONType, found: JSONType, column: Int
+        member: String, path: String, expected: ValidationReport.JSONType,
+        found: ValidationReport.JSONType, column: Int
     ) throws {
         let json = member.hasPrefix("\"pages\"") ? "{\(member)}" : definition(root: member)
         let diagnostic = try onlyDiagnostic(validate(json))
@@ -153,7 +159,7 @@ struct DefinitionLoaderTests {
                 == "expected \(expectedPhrase(expected)), found \(expectedPhrase(found))")
     }
 
-    private func expectedPhrase(_ type: JSONType) -> String {
+    private func expectedPhrase(_ type: ValidationReport.JSONType) -> String {
         switch type {
         case .object, .array, .integer: return "an \(type.rawValue)"
         case .null: return "null"
@@ -384,7 +390,7 @@ struct DefinitionLoaderTests {
     // MARK: - Control characters
 
     @Test(arguments: [
-        ("\\u001b[31m", DiagnosticKind.controlCharacter(scalar: 0x1B)),
+        ("\\u001b[31m", ValidationReport.Diagnostic.Kind.controlCharacter(scalar: 0x1B)),
         ("\\u0000", .controlCharacter(scalar: 0)),
         ("a\\r", .controlCharacter(scalar: 0x0D)),
         ("a\u{7F}", .controlCharacter(scalar: 0x7F)),
@@ -395,7 +401,9 @@ struct DefinitionLoaderTests {
         ("x\u{2066}", .bidiControl(scalar: 0x2066)),
         ("long plain text first \u{2069}", .bidiControl(scalar: 0x2069)),
     ])
-    func warnsAboutControlCharactersInText(text: String, kind: DiagnosticKind) throws {
+    func warnsAboutControlCharactersInText(
+        text: String, kind: ValidationReport.Diagnostic.Kind
+    ) throws {
         for field in ["heading", "content", "imageAlt"] {
             var page = "\"heading\": \"H\", \"content\": \"C\""
             page += field == "imageAlt" ? ", \"image\": \"a.png\", \"imageAlt\": \"\(text)\"" : ""

@@ -116,10 +116,10 @@ struct ExperimentValidationTests {
 
     @Test func theMessagesSayWhatToDo() {
         #expect(
-            DiagnosticKind.unknownPage("pin").message
+            ValidationReport.Diagnostic.Kind.unknownPage("pin").message
                 == "no page has the id \"pin\"; use the id of one of the definition's pages")
         #expect(
-            DiagnosticKind.duplicateVariant(id: "a", firstIndex: 0).message
+            ValidationReport.Diagnostic.Kind.duplicateVariant(id: "a", firstIndex: 0).message
                 == "variant id \"a\" is already used by variants[0]; give each variant its own id")
     }
 }

@@ -181,10 +181,11 @@ struct JSONReaderTests {
     }
 
     @Test(arguments: [
-        ("[1, 2]", JSONType.array), ("\"text\"", .string), ("42", .number), ("true", .boolean),
+        ("[1, 2]", ValidationReport.JSONType.array), ("\"text\"", .string), ("42", .number),
+        ("true", .boolean),
         ("null", .null),
     ])
-    func rejectsATopLevelThatIsNotAnObject(text: String, type: JSONType) throws {
+    func rejectsATopLevelThatIsNotAnObject(text: String, type: ValidationReport.JSONType) throws {
         let error = try rejection("\n  " + text)
         #expect(error.kind == .notAnObject(found: type))
         #expect(error.position.line == 2)
@@ -202,7 +203,7 @@ struct JSONReaderTests {
         // (input, expected kind, line, column)
         (
             "{\"a\": 1\n \"b\": 2}",
-            DiagnosticKind.syntaxError(
+            ValidationReport.Diagnostic.Kind.syntaxError(
                 expected: "',' or '}' after an object member", found: "'\"'"), 2, 2
         ),
         ("{\"a\" 1}", .syntaxError(expected: "':' after the key", found: "'1'"), 1, 6),
@@ -231,7 +232,7 @@ struct JSONReaderTests {
         ("{\"a\": \u{1}}", .syntaxError(expected: "a value", found: "U+0001"), 1, 7),
     ])
     func rejectsSyntaxErrorsWithLineAndColumn(
-        text: String, kind: DiagnosticKind, line: Int, column: Int
+        text: String, kind: ValidationReport.Diagnostic.Kind, line: Int, column: Int
     ) throws {
         let error = try rejection(text)
         #expect(error.kind == kind)

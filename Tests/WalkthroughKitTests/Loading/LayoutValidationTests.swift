@@ -21,7 +21,10 @@ struct LayoutValidationTests {
                 #"{"spread": "auto", "orientation": "vertical", "transition": "scroll"}"#))
         #expect(report.diagnostics.isEmpty)
         let layout = try #require(report.walkthrough?.layout)
-        #expect(layout == PageLayout(spread: .auto, orientation: .vertical, transition: .scroll))
+        #expect(
+            layout
+                == Walkthrough.PageLayout(
+                    spread: .auto, orientation: .vertical, transition: .scroll))
     }
 
     @Test func withoutALayoutTheDefaultsHold() throws {
@@ -69,25 +72,28 @@ struct LayoutValidationTests {
         let diagnostic = try onlyDiagnostic(report)
         #expect(diagnostic.kind == .unknownKey(key: "spraed", suggestion: "spread"))
         #expect(diagnostic.path == "layout.spraed")
-        #expect(report.walkthrough?.layout == PageLayout())
+        #expect(report.walkthrough?.layout == Walkthrough.PageLayout())
     }
 
     @Test func theMessagesSayWhatIsAllowed() {
         #expect(
-            DiagnosticKind.invalidLayout(field: "spread", value: "\"sideways\"").message
+            ValidationReport.Diagnostic.Kind.invalidLayout(field: "spread", value: "\"sideways\"")
+                .message
                 == #"spread "sideways" is not allowed; use "never", "auto" or "always""#)
         #expect(
-            DiagnosticKind.invalidLayout(field: "transition", value: "a number").message
+            ValidationReport.Diagnostic.Kind.invalidLayout(field: "transition", value: "a number")
+                .message
                 == #"transition is a number, not a string; use "none" or "scroll""#)
         #expect(
-            DiagnosticKind.invalidLayout(field: "layout", value: "an array").message.hasPrefix(
-                "layout is an array, not an object;"))
+            ValidationReport.Diagnostic.Kind.invalidLayout(field: "layout", value: "an array")
+                .message.hasPrefix(
+                    "layout is an array, not an object;"))
     }
 
     @Test func spreadsPairPagesAndLeaveAnOddLastPageAlone() {
-        let spreads = (0..<5).map { PageLayout.spread(holding: $0, of: 5) }
+        let spreads = (0..<5).map { Walkthrough.PageLayout.spread(holding: $0, of: 5) }
         #expect(spreads == [0...1, 0...1, 2...3, 2...3, 4...4])
-        #expect(PageLayout.spread(holding: 0, of: 1) == 0...0)
-        #expect(PageLayout.spread(holding: 9, of: 4) == 2...3)
+        #expect(Walkthrough.PageLayout.spread(holding: 0, of: 1) == 0...0)
+        #expect(Walkthrough.PageLayout.spread(holding: 9, of: 4) == 2...3)
     }
 }

@@ -12,7 +12,7 @@ func validate(
 /// The one diagnostic of `report`; records an issue when there is not exactly one.
 func onlyDiagnostic(
     _ report: ValidationReport, sourceLocation: SourceLocation = #_sourceLocation
-) throws -> Diagnostic {
+) throws -> ValidationReport.Diagnostic {
     #expect(
         report.diagnostics.count == 1, "\(report.diagnostics.map(\.description))",
         sourceLocation: sourceLocation)

@@ -31,7 +31,7 @@ struct SchemaTests {
         #expect(properties["version"]?["maximum"] as? Int == DefinitionFormat.maximumVersion)
         #expect(
             properties["navigation"]?["enum"] as? [String]
-                == NavigationMode.allCases.map(\.rawValue))
+                == Walkthrough.NavigationMode.allCases.map(\.rawValue))
         #expect(properties["skippable"]?["type"] as? String == "boolean")
         #expect(properties["finishLabel"]?["default"] as? String == Walkthrough.defaultFinishLabel)
         #expect(
@@ -115,8 +115,8 @@ struct SchemaTests {
         }
         #expect(
             DefinitionFormat.layoutChoices["spread"]
-                == PageLayout.Spread.allCases.map { $0.rawValue })
-        let defaults = PageLayout()
+                == Walkthrough.PageLayout.Spread.allCases.map { $0.rawValue })
+        let defaults = Walkthrough.PageLayout()
         #expect(properties["spread"]?["default"] as? String == defaults.spread.rawValue)
         #expect(properties["orientation"]?["default"] as? String == defaults.orientation.rawValue)
         #expect(properties["transition"]?["default"] as? String == defaults.transition.rawValue)

@@ -12,7 +12,7 @@ struct NavigatorPropertyTests {
     func randomMovesKeepEveryInvariant(count: Int, seed: UInt64) throws {
         var random = SplitMix64(seed: seed &+ UInt64(count))
         for run in 0..<40 {
-            let navigation: NavigationMode = random.next() % 2 == 0 ? .free : .linear
+            let navigation: Walkthrough.NavigationMode = random.next() % 2 == 0 ? .free : .linear
             let skippable = random.next() % 3 != 0
             var navigator = Navigator(count: count, navigation: navigation, skippable: skippable)
             var seen: Set<Int> = [0]
@@ -31,7 +31,10 @@ struct NavigatorPropertyTests {
                             #expect(before.isLast, "finished away from the last page: \(context)")
                         } else {
                             #expect(
-                                move == .moved(Transition(from: before.index, to: before.index + 1))
+                                move
+                                    == .moved(
+                                        Navigator.Transition(
+                                            from: before.index, to: before.index + 1))
                             )
                         }
                     case .previous:
@@ -42,7 +45,8 @@ struct NavigatorPropertyTests {
                         #expect(before.canJump(to: target) || target == before.index, "\(context)")
                         if let transition {
                             #expect(
-                                transition.direction == Direction(from: before.index, to: target))
+                                transition.direction
+                                    == Navigator.Direction(from: before.index, to: target))
                         }
                         if navigation == .linear {
                             #expect(target <= before.furthest + 1, "\(context)")

@@ -46,11 +46,11 @@ struct NavigatorTests {
 
     @Test func nextMovesForward() throws {
         var navigator = Navigator(count: 3)
-        #expect(try navigator.next() == .moved(Transition(from: 0, to: 1)))
+        #expect(try navigator.next() == .moved(Navigator.Transition(from: 0, to: 1)))
         #expect(navigator.index == 1)
         #expect(navigator.furthest == 1)
         #expect(navigator.visited == [0, 1])
-        #expect(try navigator.next() == .moved(Transition(from: 1, to: 2)))
+        #expect(try navigator.next() == .moved(Navigator.Transition(from: 1, to: 2)))
         #expect(navigator.isLast)
     }
 
@@ -67,7 +67,7 @@ struct NavigatorTests {
     @Test func previousMovesBackInReverse() throws {
         var navigator = Navigator(count: 3, startingAt: 2)
         let transition = try navigator.previous()
-        #expect(transition == Transition(from: 2, to: 1))
+        #expect(transition == Navigator.Transition(from: 2, to: 1))
         #expect(transition.direction == .reverse)
         #expect(navigator.index == 1)
         #expect(navigator.furthest == 2)
@@ -87,7 +87,7 @@ struct NavigatorTests {
     @Test func jumpComputesTheDirection() throws {
         var navigator = Navigator(count: 5)
         let forward = try #require(try navigator.jump(to: 3))
-        #expect(forward == Transition(from: 0, to: 3))
+        #expect(forward == Navigator.Transition(from: 0, to: 3))
         #expect(forward.direction == .forward)
         let reverse = try #require(try navigator.jump(to: 1))
         #expect(reverse.direction == .reverse)
@@ -144,9 +144,9 @@ struct NavigatorTests {
         try navigator.jump(to: 2)
         try navigator.jump(to: 0)
         #expect(navigator.furthestReachable == 3)
-        #expect(try navigator.jump(to: 3) == Transition(from: 0, to: 3))
+        #expect(try navigator.jump(to: 3) == Navigator.Transition(from: 0, to: 3))
         try navigator.jump(to: 0)
-        #expect(try navigator.jump(to: 4) == Transition(from: 0, to: 4))
+        #expect(try navigator.jump(to: 4) == Navigator.Transition(from: 0, to: 4))
     }
 
     @Test func linearNavigationReachesTheLastPageOnlyFromTheOneBefore() throws {
@@ -175,8 +175,8 @@ struct NavigatorTests {
 
     // MARK: - After finishing
 
-    @Test(arguments: [FinishOutcome.completed, .skipped])
-    func everyMoveAfterFinishingIsRefused(outcome: FinishOutcome) throws {
+    @Test(arguments: [Navigator.FinishOutcome.completed, .skipped])
+    func everyMoveAfterFinishingIsRefused(outcome: Navigator.FinishOutcome) throws {
         var navigator = Navigator(count: 2, startingAt: 1)
         if outcome == .completed { try navigator.next() } else { try navigator.skip() }
         let before = navigator
@@ -208,7 +208,7 @@ struct NavigatorTests {
     }
 
     @Test func directionOfAMove() {
-        #expect(Direction(from: 1, to: 2) == .forward)
-        #expect(Direction(from: 2, to: 1) == .reverse)
+        #expect(Navigator.Direction(from: 1, to: 2) == .forward)
+        #expect(Navigator.Direction(from: 2, to: 1) == .reverse)
     }
 }

@@ -28,7 +28,7 @@ struct DueDecisionTests {
     }
 
     static func record(
-        _ outcome: SeenOutcome, version: Int = 1, page: Int = 0, walkthrough: String = "tour"
+        _ outcome: SeenRecord.Outcome, version: Int = 1, page: Int = 0, walkthrough: String = "tour"
     ) -> SeenRecord {
         SeenRecord(
             user: "alice", walkthrough: walkthrough, version: version, outcome: outcome,
@@ -42,7 +42,7 @@ struct DueDecisionTests {
         var history = ShowHistory()
         var environment: [String: String] = [:]
         var now: Timestamp = DueDecisionTests.t0
-        var reason: DueReason
+        var reason: DueDecision.Reason
         var pages: [Int] = []
         var testDescription: String { name }
     }

@@ -4,7 +4,7 @@ import WalkthroughKit
 /// A session without a store: moves, events to closures and to the AsyncStream.
 struct SessionTests {
     private func walkthrough(
-        pages: Int = 3, navigation: NavigationMode = .free, skippable: Bool = true
+        pages: Int = 3, navigation: Walkthrough.NavigationMode = .free, skippable: Bool = true
     ) -> Walkthrough {
         Walkthrough(
             id: "w", navigation: navigation, skippable: skippable,
@@ -13,7 +13,7 @@ struct SessionTests {
 
     @Test func sendsPageChangesAndTheFinishInOrder() throws {
         let session = Session(walkthrough: walkthrough())
-        var events: [SessionEvent] = []
+        var events: [Session.Event] = []
         session.observe { events.append($0) }
         try session.start()
         try session.next()
@@ -43,7 +43,7 @@ struct SessionTests {
 
     @Test func aRefusedMoveSendsNothingAndChangesNothing() throws {
         let session = Session(walkthrough: walkthrough(navigation: .linear, skippable: false))
-        var events: [SessionEvent] = []
+        var events: [Session.Event] = []
         session.observe { events.append($0) }
         let before = session.navigator
         #expect(throws: NavigationError.atFirstPage) { try session.previous() }
@@ -59,7 +59,7 @@ struct SessionTests {
 
     @Test func skipSendsFinishedSkippedAndNothingAfter() throws {
         let session = Session(walkthrough: walkthrough())
-        var events: [SessionEvent] = []
+        var events: [Session.Event] = []
         session.observe { events.append($0) }
         #expect(try session.skip() == .skipped)
         #expect(throws: NavigationError.alreadyFinished(.skipped)) { try session.next() }
@@ -93,7 +93,7 @@ struct SessionTests {
         try session.previous()
         try session.next()
         try session.next()
-        var received: [SessionEvent] = []
+        var received: [Session.Event] = []
         for await event in stream { received.append(event) }
         #expect(
             received == [
@@ -110,7 +110,7 @@ struct SessionTests {
         #expect(throws: NavigationError.self) { try session.previous() }
         #expect(throws: NavigationError.self) { try session.skip() }
         try session.next()
-        var received: [SessionEvent] = []
+        var received: [Session.Event] = []
         for await event in stream { received.append(event) }
         #expect(received == [.finished(.completed)])
     }

@@ -145,12 +145,12 @@ struct SeenStoreBehaviourTests {
 
     // MARK: - markSeen and hasSeen
 
-    @Test(arguments: StoreKind.allCases, FinishOutcome.allCases)
-    func markSeenStoresTheOutcome(kind: StoreKind, outcome: FinishOutcome) throws {
+    @Test(arguments: StoreKind.allCases, Navigator.FinishOutcome.allCases)
+    func markSeenStoresTheOutcome(kind: StoreKind, outcome: Navigator.FinishOutcome) throws {
         let store = try kind.make().store
         try store.markSeen(user: "alice", walkthrough: "foodpin", version: 2, outcome: outcome)
         let expected = SeenRecord(
-            user: "alice", walkthrough: "foodpin", version: 2, outcome: SeenOutcome(outcome),
+            user: "alice", walkthrough: "foodpin", version: 2, outcome: SeenRecord.Outcome(outcome),
             lastPage: 0, updatedAt: SteppingClock.instant(1))
         #expect(try store.record(user: "alice", walkthrough: "foodpin") == expected)
         #expect(try store.hasSeen(user: "alice", walkthrough: "foodpin", version: 2))

@@ -101,7 +101,7 @@ struct SessionStoreTests {
         let impatient = try SQLiteSeenStore(
             path: path, options: .init(busyTimeout: .milliseconds(100)))
         let session = try Session(walkthrough: Self.tour(), user: "alice", store: impatient)
-        var events: [SessionEvent] = []
+        var events: [Session.Event] = []
         session.observe { events.append($0) }
         try session.start()
         try session.next()

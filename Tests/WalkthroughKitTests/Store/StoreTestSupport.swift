@@ -57,7 +57,7 @@ struct SteppedStore: EventRecordingStore {
         try base.hasSeen(user: user, walkthrough: walkthrough, version: version)
     }
     func markSeen(
-        user: String, walkthrough: String, version: Int, outcome: FinishOutcome
+        user: String, walkthrough: String, version: Int, outcome: Navigator.FinishOutcome
     ) throws {
         change()
         try base.markSeen(user: user, walkthrough: walkthrough, version: version, outcome: outcome)

@@ -18,7 +18,7 @@ final class NotebookSeenStore: SeenStore {
     }
 
     func markSeen(
-        user: String, walkthrough: String, version: Int, outcome: FinishOutcome
+        user: String, walkthrough: String, version: Int, outcome: Navigator.FinishOutcome
     ) throws {
         count("markSeen")
         notebook.withLock { records in
@@ -27,7 +27,7 @@ final class NotebookSeenStore: SeenStore {
             if let old, old.outcome != .inProgress, old.version > version { return }
             records[key] = SeenRecord(
                 user: user, walkthrough: walkthrough, version: version,
-                outcome: SeenOutcome(outcome), lastPage: old?.lastPage ?? 0,
+                outcome: SeenRecord.Outcome(outcome), lastPage: old?.lastPage ?? 0,
                 updatedAt: Timestamp.now)
         }
     }
@@ -85,7 +85,9 @@ final class UnreachableSeenStore: SeenStore {
     }
 
     func record(user: String, walkthrough: String) throws -> SeenRecord? { throw Unreachable() }
-    func markSeen(user: String, walkthrough: String, version: Int, outcome: FinishOutcome) throws {
+    func markSeen(
+        user: String, walkthrough: String, version: Int, outcome: Navigator.FinishOutcome
+    ) throws {
         throw Unreachable()
     }
     func saveProgress(user: String, walkthrough: String, version: Int, page: Int) throws {

@@ -19,7 +19,8 @@ struct PlainHarness {
     init(
         _ source: DefinitionSource, commands: String = "", user: String? = nil,
         store: SeenStoreLocation, policy: OnboardingPolicy = .always,
-        storeFailure: StoreFailurePolicy = .throw, environment: [String: String] = testEnvironment,
+        storeFailure: Onboarding.StoreFailurePolicy = .throw,
+        environment: [String: String] = testEnvironment,
         restart: Bool = false, force: Bool = false, now: Timestamp? = nil
     ) throws {
         var ends: [Int32] = [-1, -1]

@@ -5,7 +5,7 @@ import WalkthroughTerminal
 /// A spread on the screen: two pages side by side, each in its half, the indicator `1–2/5` with
 /// both dots marked, every row within the width.
 struct SpreadRenderTests {
-    static func book(pages: Int = 5, spread: PageLayout.Spread = .auto) -> Walkthrough {
+    static func book(pages: Int = 5, spread: Walkthrough.PageLayout.Spread = .auto) -> Walkthrough {
         Walkthrough(
             id: "book", title: "The Book",
             pages: (1...pages).map { number in
@@ -15,7 +15,7 @@ struct SpreadRenderTests {
                         + String(repeating: "word\(number) ", count: 30),
                     imageAlt: "Picture \(number)")
             },
-            layout: PageLayout(spread: spread))
+            layout: Walkthrough.PageLayout(spread: spread))
     }
 
     static let wide = TerminalSize(columns: 160, rows: 30)
@@ -72,7 +72,8 @@ struct SpreadRenderTests {
                         let state = RenderState(
                             walkthrough: walkthrough, pageIndex: index, showsHelp: showsHelp,
                             status: "refused", scrollOffset: 2,
-                            spread: ShownSpread(pages: PageLayout.spread(holding: index, of: count))
+                            spread: ShownSpread(
+                                pages: Walkthrough.PageLayout.spread(holding: index, of: count))
                         )
                         let size = TerminalSize(columns: columns, rows: rows)
                         let lines = Renderer.render(state, size: size)
@@ -124,10 +125,10 @@ struct SpreadRenderTests {
     }
 
     @Test(arguments: [
-        (PageLayout.Spread.never, 200, false), (.auto, 119, false), (.auto, 120, true),
+        (Walkthrough.PageLayout.Spread.never, 200, false), (.auto, 119, false), (.auto, 120, true),
         (.always, 51, false), (.always, 52, true), (.always, 100, true),
     ])
-    func whereSpreadsAreShown(spread: PageLayout.Spread, columns: Int, shown: Bool) {
+    func whereSpreadsAreShown(spread: Walkthrough.PageLayout.Spread, columns: Int, shown: Bool) {
         #expect(ShownSpread.isShown(spread, columns: columns) == shown)
     }
 }

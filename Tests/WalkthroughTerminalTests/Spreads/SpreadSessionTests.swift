@@ -20,8 +20,9 @@ struct SpreadSessionTests {
     static let narrow = TerminalSize(columns: 100, rows: 30)
 
     static func book(
-        version: Int = 1, since: [Int] = [1, 1, 1, 1, 1], navigation: NavigationMode = .free,
-        orientation: PageLayout.Orientation = .horizontal
+        version: Int = 1, since: [Int] = [1, 1, 1, 1, 1],
+        navigation: Walkthrough.NavigationMode = .free,
+        orientation: Walkthrough.PageLayout.Orientation = .horizontal
     ) -> Walkthrough {
         Walkthrough(
             id: "book", version: version, navigation: navigation,
@@ -29,7 +30,7 @@ struct SpreadSessionTests {
                 Page(
                     id: "p\(index + 1)", heading: "Heading \(index + 1)", content: "", since: since)
             },
-            layout: PageLayout(spread: .auto, orientation: orientation))
+            layout: Walkthrough.PageLayout(spread: .auto, orientation: orientation))
     }
 
     /// The events so far, as `kind page` with pages counted from 1.

@@ -4,7 +4,7 @@ import WalkthroughKit
 enum Fixtures {
     /// FoodPin: three pages, linear, skippable, as the example definition has it.
     static func foodPin(
-        navigation: NavigationMode = .linear, skippable: Bool = true,
+        navigation: Walkthrough.NavigationMode = .linear, skippable: Bool = true,
         finishLabel: String = "Get Started"
     ) -> Walkthrough {
         Walkthrough(
@@ -86,7 +86,9 @@ enum Fixtures {
     }
 
     /// `count` pages with short headings, for the indicator.
-    static func numbered(_ count: Int, navigation: NavigationMode = .free) -> Walkthrough {
+    static func numbered(
+        _ count: Int, navigation: Walkthrough.NavigationMode = .free
+    ) -> Walkthrough {
         Walkthrough(
             id: "numbered", title: "Numbered", navigation: navigation,
             pages: (1...count).map {

@@ -15,7 +15,8 @@ final class PlayerHarness: Sendable {
 
     init(
         walkthrough: Walkthrough = Fixtures.foodPin(), store: any SeenStore = InMemorySeenStore(),
-        columns: Int = 60, rows: Int = 20, signals: SignalHandling = .all, colour: Bool = false,
+        columns: Int = 60, rows: Int = 20, signals: OnboardingOptions.SignalHandling = .all,
+        colour: Bool = false,
         escapeTimeoutMilliseconds: Int = 50
     ) throws {
         let terminal = try PseudoTerminal(columns: columns, rows: rows)

@@ -20,7 +20,9 @@ final class FailingStore: SeenStore, @unchecked Sendable {
         inner.record(user: user, walkthrough: walkthrough)
     }
 
-    func markSeen(user: String, walkthrough: String, version: Int, outcome: FinishOutcome) throws {
+    func markSeen(
+        user: String, walkthrough: String, version: Int, outcome: Navigator.FinishOutcome
+    ) throws {
         inner.markSeen(user: user, walkthrough: walkthrough, version: version, outcome: outcome)
     }
 

@@ -154,7 +154,7 @@ extension PostgresSeenStore {
         case .progress(let page):
             precondition(page >= 0, "page indices are 0-based")
             parameters.append(String(page))
-        case .seen(let outcome): parameters.append(SeenOutcome(outcome).rawValue)
+        case .seen(let outcome): parameters.append(SeenRecord.Outcome(outcome).rawValue)
         case nil: break
         }
         for event in step.events {

@@ -12,7 +12,7 @@ extension PostgresSeenStore {
         /// read-only transaction (`BEGIN READ ONLY`; nothing is set for the session, which a
         /// pooler would hand to other clients), so the server refuses any write through it; every
         /// write method throws ``SeenStoreError/server(_:)`` of kind
-        /// ``PostgresStoreError/Kind/readOnly``. Missing tables give
+        /// ``SeenStoreError/ServerError/Kind/readOnly``. Missing tables give
         /// ``SeenStoreError/databaseMissing(path:)``: nothing has been recorded there. The
         /// command's `seen`, `status`, `list` and `export` open their store this way.
         package var readOnly: Bool
@@ -118,7 +118,7 @@ extension PostgresSeenStore {
             if missing || state.version < PostgresSchema.currentVersion, !mayWrite, missing {
                 if !state.hasVersionTable { throw SeenStoreError.databaseMissing(path: location) }
                 throw SeenStoreError.server(
-                    PostgresStoreError(
+                    SeenStoreError.ServerError(
                         kind: .unrecognizedSchema, location: location,
                         message: "it has schema version \(state.version), which only a "
                             + "store that writes can bring up to "
@@ -127,7 +127,7 @@ extension PostgresSeenStore {
             if missing || state.version < PostgresSchema.currentVersion, mayWrite {
                 guard state.schema != nil else {
                     throw SeenStoreError.server(
-                        PostgresStoreError(
+                        SeenStoreError.ServerError(
                             kind: .noSchema, location: location,
                             message: "the first schema of the search_path does not exist"))
                 }
@@ -170,14 +170,14 @@ extension PostgresSeenStore {
     private static func refusal(_ state: State, location: String) -> SeenStoreError? {
         if state.version > PostgresSchema.currentVersion {
             return .server(
-                PostgresStoreError(
+                SeenStoreError.ServerError(
                     kind: .newerSchema(
                         found: state.version, supported: PostgresSchema.currentVersion),
                     location: location, message: ""))
         }
         if state.hasSeenTable && state.version == 0 {
             return .server(
-                PostgresStoreError(
+                SeenStoreError.ServerError(
                     kind: .unrecognizedSchema, location: location,
                     message: "a walkthrough_seen table is there without a walkthrough_schema "
                         + "version"))

@@ -101,11 +101,11 @@ package final class PostgresSeenStore: EventRecordingStore {
     ///
     /// - Precondition: `version >= 1`.
     package func markSeen(
-        user: String, walkthrough: String, version: Int, outcome: FinishOutcome
+        user: String, walkthrough: String, version: Int, outcome: Navigator.FinishOutcome
     ) throws(SeenStoreError) {
         precondition(version >= 1, "a walkthrough's version is 1 or more")
         let stamp = String(now().millisecondsSince1970)
-        let outcomeText = SeenOutcome(outcome).rawValue
+        let outcomeText = SeenRecord.Outcome(outcome).rawValue
         try withConnection { connection throws(PostgresFailure) in
             _ = try connection.execute(
                 SQL.markSeen, [user, walkthrough, String(version), outcomeText, stamp])
@@ -290,7 +290,7 @@ package final class PostgresSeenStore: EventRecordingStore {
             let version = result.int64(row, 2), let outcomeText = result.text(row, 3),
             let lastPage = result.int64(row, 4), let updatedAt = result.int64(row, 5)
         else { throw corrupt("a NULL or non-numeric value") }
-        guard let outcome = SeenOutcome(rawValue: outcomeText) else {
+        guard let outcome = SeenRecord.Outcome(rawValue: outcomeText) else {
             throw corrupt("an unknown outcome")
         }
         guard version >= 1, version <= Int64(Int.max) else { throw corrupt("a version below 1") }
@@ -321,9 +321,9 @@ package final class PostgresSeenStore: EventRecordingStore {
     func withConnection<Result: Sendable>(
         _ body: (PostgresConnection) throws(PostgresFailure) -> Result
     ) throws(SeenStoreError) -> Result {
-        do throws(PostgresStoreError) {
+        do throws(SeenStoreError.ServerError) {
             return try connection.withLock {
-                connection throws(PostgresStoreError) -> Result in
+                connection throws(SeenStoreError.ServerError) -> Result in
                 if !connection.isConnected { try connection.reconnect() }
                 var reconnected = false
                 var transientRetries = 0
@@ -378,8 +378,9 @@ package final class PostgresSeenStore: EventRecordingStore {
     }
 
     /// The error a user sees for a failed statement at `location`.
-    static func storeError(_ error: PostgresFailure, location: String) -> PostgresStoreError {
-        let kind: PostgresStoreError.Kind
+    static func storeError(_ error: PostgresFailure, location: String) -> SeenStoreError.ServerError
+    {
+        let kind: SeenStoreError.ServerError.Kind
         switch error.sqlState {
         case "42501": kind = .permissionDenied
         case "25006": kind = .readOnly
@@ -392,7 +393,7 @@ package final class PostgresSeenStore: EventRecordingStore {
         }
         var message = error.message
         if let detail = error.detail, !detail.isEmpty { message += " (\(detail))" }
-        return PostgresStoreError(
+        return SeenStoreError.ServerError(
             kind: kind, location: location, sqlState: error.sqlState, message: message)
     }
 }

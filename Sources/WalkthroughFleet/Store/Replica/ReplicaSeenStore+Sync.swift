@@ -87,7 +87,7 @@ extension ReplicaSeenStore {
             server.withLock { state in
                 state = .unreachable(
                     .server(
-                        PostgresStoreError(
+                        SeenStoreError.ServerError(
                             kind: .connectionFailed, location: location,
                             message: "the server could not be reached lately; it is not asked "
                                 + "again before \(Timestamp.json(until))")))
@@ -363,7 +363,7 @@ extension ReplicaSeenStore {
             if case .connected = state {
                 state = .unreachable(
                     .server(
-                        PostgresStoreError(
+                        SeenStoreError.ServerError(
                             kind: .connectionFailed, location: location,
                             message: "the server did not answer within the network budget")))
             }

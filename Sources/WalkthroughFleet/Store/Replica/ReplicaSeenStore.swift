@@ -135,7 +135,7 @@ package final class ReplicaSeenStore: AdministeredSeenStore, LockWaitLimitedStor
     }
 
     package func markSeen(
-        user: String, walkthrough: String, version: Int, outcome: FinishOutcome
+        user: String, walkthrough: String, version: Int, outcome: Navigator.FinishOutcome
     ) throws(SeenStoreError) {
         try write(
             SessionStep(
@@ -277,13 +277,13 @@ package final class ReplicaSeenStore: AdministeredSeenStore, LockWaitLimitedStor
     func checkUser(_ user: String) throws(SeenStoreError) {
         if user.utf8.contains(0) {
             throw .server(
-                PostgresStoreError(
+                SeenStoreError.ServerError(
                     kind: .unsupportedValue, location: location, sqlState: "22021",
                     message: "a user name with a NUL character"))
         }
         guard let bound = enforcedUser, bound != user else { return }
         throw .server(
-            PostgresStoreError(
+            SeenStoreError.ServerError(
                 kind: .permissionDenied, location: location,
                 message: "new row violates row-level security policy: this role acts for "
                     + "\(bound) only"))

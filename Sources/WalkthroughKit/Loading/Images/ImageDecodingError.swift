@@ -23,7 +23,7 @@ extension ImageDecodingError {
         case .fileTooLarge:
             self = .unreadable(
                 reason: "the file is larger than \(limits.maximumFileSize >> 20) MiB")
-        default: self = .unreadable(reason: DiagnosticKind(problem.kind).message)
+        default: self = .unreadable(reason: ValidationReport.Diagnostic.Kind(problem.kind).message)
         }
     }
 }

@@ -23,9 +23,9 @@ package enum SeenWriteRule: Sendable, Hashable {
         /// The stored version compares with the new one as given.
         case storedVersion(Comparison)
         /// The stored record has this outcome.
-        case storedOutcome(SeenOutcome)
+        case storedOutcome(SeenRecord.Outcome)
         /// The incoming record has this outcome.
-        case newOutcome(SeenOutcome)
+        case newOutcome(SeenRecord.Outcome)
     }
 
     /// How the stored version compares with the incoming one.
@@ -49,7 +49,7 @@ package enum SeenWriteRule: Sendable, Hashable {
     }
 
     /// Whether `stored` is kept rather than replaced by a record of `version` with `outcome`.
-    package func keeps(_ stored: SeenRecord?, version: Int, outcome: SeenOutcome) -> Bool {
+    package func keeps(_ stored: SeenRecord?, version: Int, outcome: SeenRecord.Outcome) -> Bool {
         guard let stored else { return false }
         return keptWhen.contains { clauses in
             clauses.allSatisfy { clause in
@@ -69,7 +69,7 @@ package enum SeenWriteRule: Sendable, Hashable {
     /// else the new record (a finished outcome keeps the stored `lastPage`).
     package func applied(
         to stored: SeenRecord?, user: String, walkthrough: String, version: Int,
-        outcome: SeenOutcome, page: Int, at stamp: Timestamp
+        outcome: SeenRecord.Outcome, page: Int, at stamp: Timestamp
     ) -> SeenRecord {
         if let stored, keeps(stored, version: version, outcome: outcome) { return stored }
         return SeenRecord(

@@ -51,7 +51,7 @@ public final class InMemorySeenStore: EventRecordingStore {
     ///
     /// - Precondition: `version >= 1`.
     public func markSeen(
-        user: String, walkthrough: String, version: Int, outcome: FinishOutcome
+        user: String, walkthrough: String, version: Int, outcome: Navigator.FinishOutcome
     ) {
         precondition(version >= 1, "a walkthrough's version is 1 or more")
         let stamp = now()
@@ -133,12 +133,12 @@ public final class InMemorySeenStore: EventRecordingStore {
 
     private static func markSeen(
         _ records: inout [Key: SeenRecord], user: String, walkthrough: String, version: Int,
-        outcome: FinishOutcome, stamp: Timestamp
+        outcome: Navigator.FinishOutcome, stamp: Timestamp
     ) {
         let key = Key(user: user, walkthrough: walkthrough)
         records[key] = SeenWriteRule.seen.applied(
             to: records[key], user: user, walkthrough: walkthrough, version: version,
-            outcome: SeenOutcome(outcome), page: 0, at: stamp)
+            outcome: SeenRecord.Outcome(outcome), page: 0, at: stamp)
     }
 
     private static func saveProgress(

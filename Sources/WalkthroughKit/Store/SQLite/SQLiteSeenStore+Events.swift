@@ -100,7 +100,7 @@ extension SQLiteSeenStore {
                 try statement.withBorrowedText(step.user, step.walkthrough) {
                     () throws(SQLiteError) in
                     try statement.bind(step.version, at: 3)
-                    try statement.bind(SeenOutcome(outcome).rawValue, at: 4)
+                    try statement.bind(SeenRecord.Outcome(outcome).rawValue, at: 4)
                     try statement.bind(stamp, at: 5)
                     try statement.run()
                 }
@@ -348,7 +348,7 @@ package struct EventColumns {
             self.resumed = resumed
             self.forced = forced
         case .finished(let outcome):
-            self.outcome = SeenOutcome(outcome).rawValue
+            self.outcome = SeenRecord.Outcome(outcome).rawValue
         case .interrupted(let signal):
             self.signal = signal
         case .page, .quit, .exposed:

@@ -104,7 +104,7 @@ public final class SQLiteSeenStore: EventRecordingStore {
     ///
     /// - Precondition: `version >= 1`.
     public func markSeen(
-        user: String, walkthrough: String, version: Int, outcome: FinishOutcome
+        user: String, walkthrough: String, version: Int, outcome: Navigator.FinishOutcome
     ) throws(SeenStoreError) {
         precondition(version >= 1, "a walkthrough's version is 1 or more")
         let stamp = now().millisecondsSince1970
@@ -113,7 +113,7 @@ public final class SQLiteSeenStore: EventRecordingStore {
                 try connection.withStatement(SQL.markSeen) { statement throws(SQLiteError) in
                     try statement.withBorrowedText(user, walkthrough) { () throws(SQLiteError) in
                         try statement.bind(version, at: 3)
-                        try statement.bind(SeenOutcome(outcome).rawValue, at: 4)
+                        try statement.bind(SeenRecord.Outcome(outcome).rawValue, at: 4)
                         try statement.bind(stamp, at: 5)
                         try statement.run()
                     }
@@ -300,7 +300,7 @@ public final class SQLiteSeenStore: EventRecordingStore {
             }
         }
         let outcomeText = statement.text(at: 3)
-        guard let outcome = SeenOutcome(rawValue: outcomeText) else {
+        guard let outcome = SeenRecord.Outcome(rawValue: outcomeText) else {
             throw corrupt("an unknown outcome")
         }
         let version = statement.int64(at: 2)

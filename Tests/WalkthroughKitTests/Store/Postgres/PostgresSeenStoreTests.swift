@@ -262,7 +262,7 @@ struct PostgresSeenStoreTests {
 
     // MARK: - Helpers
 
-    private func openError(_ url: String) throws -> PostgresStoreError {
+    private func openError(_ url: String) throws -> SeenStoreError.ServerError {
         let error = try #require(throws: SeenStoreError.self) {
             _ = try PostgresSeenStore(url: url)
         }
