@@ -39,6 +39,12 @@ let package = Package(
             description: "Sixel and finer symbol art with libchafa (apt install libchafa-dev).",
             enabledTraits: ["Pictures"]
         ),
+        /// `walkthrough serve`, the engine over HTTP (OFREP and the `/v1` routes), over Debian's
+        /// libmicrohttpd (libmicrohttpd-dev), which a fresh machine does not have: off by default.
+        .trait(
+            name: "Server",
+            description: "walkthrough serve over libmicrohttpd (apt install libmicrohttpd-dev)."
+        ),
     ],
     targets: [
         /// SQLite, for the store: libsqlite3-dev's header and archive, linked in (see its module
@@ -74,6 +80,12 @@ let package = Package(
             pkgConfig: "chafa",
             providers: [.apt(["libchafa-dev"])]
         ),
+        /// libmicrohttpd, `walkthrough serve`'s HTTP server; only with the `Server` trait.
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
         .target(name: "WalkthroughKit", dependencies: ["CSQLite"]),
         .target(name: "WalkthroughFleet", dependencies: ["WalkthroughKit", "CLibPQ"]),
         /// The translators' files (XLIFF 2.1, PO) and the definition edits `walkthrough
@@ -95,12 +107,24 @@ let package = Package(
                 .define("CHAFA", .when(traits: ["Chafa"])),
             ]
         ),
+        /// `walkthrough serve`: what it answers (OFREP, the `/v1` routes, keys and user tokens)
+        /// is plain Swift, built and tested always; the HTTP server over libmicrohttpd is built
+        /// with the `Server` trait only. The command line's, no product.
+        .target(
+            name: "WalkthroughServer",
+            dependencies: [
+                "WalkthroughKit", "WalkthroughFleet",
+                .target(name: "CMicroHTTPD", condition: .when(traits: ["Server"])),
+            ],
+            swiftSettings: [.define("SERVER", .when(traits: ["Server"]))]
+        ),
         .executableTarget(
             name: "WalkthroughCLI",
             dependencies: [
                 "WalkthroughKit", "WalkthroughFleet", "WalkthroughTerminal",
-                "WalkthroughTranslation",
-            ]
+                "WalkthroughTranslation", "WalkthroughServer",
+            ],
+            swiftSettings: [.define("SERVER", .when(traits: ["Server"]))]
         ),
         .executableTarget(
             name: "WalkthroughBench",
@@ -177,6 +201,15 @@ let package = Package(
             ],
             // Help, completion and manual goldens (UPDATE_GOLDEN=1 rewrites them).
             exclude: ["Golden", "Translators/XLIFFSchema"]
+        ),
+        /// `walkthrough serve`'s answers in-process, and (with the `Server` trait) the built
+        /// binary over real HTTP.
+        .testTarget(
+            name: "WalkthroughServerTests",
+            dependencies: [
+                "WalkthroughServer", "WalkthroughKit", "WalkthroughFleet", "WalkthroughTestSupport",
+            ],
+            swiftSettings: [.define("SERVER", .when(traits: ["Server"]))]
         ),
         /// The embedding example: shows the FoodPin walkthrough on a user's first run.
         .executableTarget(
