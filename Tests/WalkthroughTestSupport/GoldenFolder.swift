@@ -15,6 +15,11 @@ package struct GoldenFolder: Sendable {
         path = target + "/" + name
     }
 
+    /// The folder at `path`: for a golden kept outside the tests (`docs/openapi.json`).
+    package init(path: String) {
+        self.path = path
+    }
+
     /// Whether goldens are being regenerated.
     package static var updating: Bool {
         ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1"
