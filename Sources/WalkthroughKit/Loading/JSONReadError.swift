@@ -1,9 +1,9 @@
 /// Why a definition file is not a JSON document the loader accepts, and where.
 package struct JSONReadError: Error, Sendable, Hashable {
     /// What is wrong; always one of the JSON kinds of ``ValidationReport/Diagnostic/Kind``.
-    var kind: ValidationReport.Diagnostic.Kind
+    package var kind: ValidationReport.Diagnostic.Kind
     /// Where it is.
-    var position: SourcePosition
+    package var position: SourcePosition
     /// The JSON path of the value being read when it went wrong (`pages[1].heading`), or `""`.
     var path: String
 }

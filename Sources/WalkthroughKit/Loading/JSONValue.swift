@@ -75,9 +75,9 @@ package struct JSONMember: Sendable {
 /// A JSON number as written, with its exact integer value when it has one.
 package struct JSONNumber: Sendable, Hashable {
     /// The number exactly as the file wrote it (`1`, `-0`, `1.5`, `1e400`).
-    var text: String
+    package var text: String
     /// Whether the number is written without fraction or exponent.
-    var isInteger: Bool
+    package var isInteger: Bool
     /// The value when it is written as an integer that fits in `Int`, else `nil`.
     package var integerValue: Int?
 }

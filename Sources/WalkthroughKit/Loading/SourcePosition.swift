@@ -9,7 +9,7 @@ package struct SourcePosition: Sendable, Hashable {
     /// The line, 1-based.
     package var line: Int
     /// The column, 1-based, in Unicode scalars.
-    var column: Int
+    package var column: Int
 
     /// The start of the input.
     static let start = SourcePosition(offset: 0, line: 1, column: 1)

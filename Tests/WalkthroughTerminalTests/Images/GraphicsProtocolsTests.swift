@@ -55,11 +55,4 @@ struct GraphicsProtocolsTests {
         let payload = sequence.dropFirst(prefix.count).dropLast()
         #expect(Array(try #require(Data(base64Encoded: String(payload)))) == image.fileBytes)
     }
-
-    @Test func base64MatchesFoundation() {
-        for length in 0..<10 {
-            let bytes = (0..<length).map { UInt8(($0 * 37 + 11) & 0xFF) }
-            #expect(Base64.encode(bytes) == Data(bytes).base64EncodedString())
-        }
-    }
 }

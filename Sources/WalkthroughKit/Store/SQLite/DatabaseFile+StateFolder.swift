@@ -105,7 +105,7 @@ extension DatabaseFile {
         guard mode & 0o022 == 0 else {
             throw unsafe(
                 "\(what) may be written by \(mode & 0o002 != 0 ? "anyone" : "its group") "
-                    + "(mode \(octal(mode)))")
+                    + "(mode \(FileSystem.octal(mode)))")
         }
     }
 }

@@ -86,34 +86,12 @@ package enum DatabaseFile {
     ///
     /// - Throws: ``SeenStoreError/cannotCreateFolder(path:folder:reason:)``.
     static func createFolder(containing path: String) throws(SeenStoreError) {
-        try createFolder(FileSystem.folder(of: path), for: path)
-    }
-
-    private static func createFolder(_ folder: String, for path: String) throws(SeenStoreError) {
-        var info = stat()
-        if stat(folder, &info) == 0 {
-            guard (info.st_mode & S_IFMT) == S_IFDIR else {
-                throw .cannotCreateFolder(
-                    path: path, folder: folder, reason: "a file with that name is in the way")
-            }
-            return
+        do {
+            try FileSystem.createFolders(containing: path)
+        } catch {
+            if error.isDiskFull { throw .diskFull(path: path) }
+            throw .cannotCreateFolder(path: path, folder: error.path, reason: error.reason)
         }
-        let error = errno
-        guard error == ENOENT || error == ENOTDIR else {
-            throw .cannotCreateFolder(
-                path: path, folder: folder, reason: FileSystem.describe(errno: error))
-        }
-        let parent = FileSystem.folder(of: folder)
-        if parent != folder { try createFolder(parent, for: path) }
-        guard mkdir(folder, 0o700) == 0 else {
-            let error = errno
-            if error == EEXIST { return }  // another process created it meanwhile
-            if error == ENOSPC || error == EDQUOT { throw .diskFull(path: path) }
-            throw .cannotCreateFolder(
-                path: path, folder: folder, reason: FileSystem.describe(errno: error))
-        }
-        // mkdir's mode is reduced by the umask; make it exactly 0700.
-        chmod(folder, 0o700)
     }
 
     /// Creates `path` as an empty file with mode 0600, unless it exists by now.
@@ -210,14 +188,8 @@ package enum DatabaseFile {
                 path: path, file: file,
                 reason:
                     "this user may not \(access) it (it belongs to \(PasswordDatabase.describe(info.st_uid)), "
-                    + "mode \(octal(info.st_mode & 0o7777))); \(role): \(advice)")
+                    + "mode \(FileSystem.octal(info.st_mode & 0o7777))); \(role): \(advice)")
         }
-    }
-
-    /// A file mode in octal: `0644`.
-    static func octal(_ mode: mode_t) -> String {
-        let digits = String(mode, radix: 8)
-        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
     // MARK: - Inspecting

@@ -1,0 +1,74 @@
+package import WalkthroughKit
+
+/// Who a request comes from, by its `Authorization` header: a key of the keys file (its
+/// secret after `Bearer`) or a user token (a JSON Web Token: three parts separated by dots).
+///
+/// Keys are compared in constant time: the secret sent and each key's secret are hashed with
+/// SHA-256 (so lengths say nothing), and the digest is compared with every key's, all of them,
+/// whichever matches. A key's secret is never taken for a token: the keys file allows no `.`
+/// in one.
+package struct Credentials: Sendable {
+    /// A key as it is compared: its secret's SHA-256, and who it stands for.
+    private struct StoredKey: Sendable {
+        var digest: [UInt8]
+        var principal: Principal
+    }
+
+    private let keys: [StoredKey]
+    private let tokens: UserTokenVerifier?
+
+    /// The credentials `keys` accepts.
+    package init(keys: ServerKeys) {
+        self.keys = keys.keys.map { key in
+            StoredKey(digest: SHA256.digest(key.secret.utf8), principal: key.principal)
+        }
+        tokens = keys.userTokens.map { UserTokenVerifier(secret: $0.secret, issuer: $0.issuer) }
+    }
+
+    /// The principal of a request whose `Authorization` header is `authorization` (`nil`: no
+    /// such header), at `now` (for a token's `exp` and `nbf`).
+    ///
+    /// The scheme is `Bearer` in any case (RFC 9110 §11.1), then one or more spaces and one
+    /// credential; spaces around the whole are ignored.
+    ///
+    /// - Throws: ``CredentialsRejection`` saying why there is none.
+    package func principal(
+        authorization: String?, at now: Timestamp
+    ) throws(CredentialsRejection) -> Principal {
+        guard let authorization else { throw .missing }
+        guard let credential = Self.bearerCredential(authorization) else { throw .notBearer }
+        if credential.utf8.count(where: { $0 == UInt8(ascii: ".") }) == 2 {
+            guard let tokens else { throw .userTokensOff }
+            do {
+                return .user(try tokens.verify(credential, at: now))
+            } catch {
+                throw .invalidToken(error)
+            }
+        }
+        let digest = SHA256.digest(credential.utf8)
+        var found: Principal?
+        for key in keys {
+            // Every key is compared; none is skipped once one matched.
+            let matches = ConstantTime.equal(digest, key.digest)
+            if matches { found = key.principal }
+        }
+        guard let found else { throw .unknownKey }
+        return found
+    }
+
+    /// The credential after `Bearer ` in `header`, or `nil` when the header is not that.
+    private static func bearerCredential(_ header: String) -> String? {
+        let isSpace: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        var bytes = Array(header.utf8)[...]
+        while let first = bytes.first, isSpace(first) { bytes.removeFirst() }
+        while let last = bytes.last, isSpace(last) { bytes.removeLast() }
+        let scheme = Array("bearer".utf8)
+        guard bytes.count > scheme.count,
+            zip(bytes.prefix(scheme.count), scheme).allSatisfy({ $0 | 0x20 == $1 }),
+            isSpace(bytes[bytes.startIndex + scheme.count])
+        else { return nil }
+        let credential = bytes.dropFirst(scheme.count).drop(while: isSpace)
+        guard !credential.isEmpty, !credential.contains(where: isSpace) else { return nil }
+        return String(decoding: credential, as: UTF8.self)
+    }
+}
