@@ -2,11 +2,74 @@
 #define WALKTHROUGH_CMICROHTTPD_SHIM_H
 
 // GNU libmicrohttpd 0.9.75 (Debian's libmicrohttpd-dev), used only by the `Server` package
-// trait: `walkthrough serve`'s HTTP/1.1, keep-alive, epoll thread pool and TLS.
-#include <sys/types.h>
-#include <sys/socket.h>
-#include <stdint.h>
+// trait: `walkthrough serve`'s HTTP/1.1, keep-alive, epoll thread pool and TLS. The functions
+// below wrap the library's variadic calls, which Swift cannot make.
+#include <netinet/in.h>
 #include <stdarg.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/types.h>
 #include <microhttpd.h>
+
+/// Leaves the path and the query as sent: the server decodes each path segment and query
+/// parameter itself, so that an encoded `/` never splits a segment.
+static size_t wk_mhd_keep_escapes(void *cls, struct MHD_Connection *connection, char *text) {
+    (void)cls;
+    (void)connection;
+    return strlen(text);
+}
+
+/// Starts a daemon on `address` (IPv4 or IPv6) with an epoll thread pool of `threads`.
+/// `certificate` and `key` (PEM text) turn on TLS when both are given; `priorities` is
+/// GnuTLS's priority string then. Returns NULL when the daemon cannot start.
+static struct MHD_Daemon *wk_mhd_start(
+    const struct sockaddr *address, unsigned int threads, unsigned int connectionLimit,
+    unsigned int timeoutSeconds, size_t memoryLimit, const char *certificate, const char *key,
+    const char *priorities, MHD_AccessHandlerCallback handler, void *handlerContext,
+    MHD_RequestCompletedCallback completed, MHD_NotifyConnectionCallback connections,
+    void *context) {
+    unsigned int flags = MHD_USE_EPOLL_INTERNAL_THREAD | MHD_USE_ITC | MHD_USE_TURBO;
+    if (address->sa_family == AF_INET6) flags |= MHD_USE_IPv6;
+    if (certificate != NULL && key != NULL) {
+        flags |= MHD_USE_TLS;
+        return MHD_start_daemon(
+            flags, 0, NULL, NULL, handler, handlerContext,
+            MHD_OPTION_SOCK_ADDR, address,
+            MHD_OPTION_THREAD_POOL_SIZE, threads,
+            MHD_OPTION_CONNECTION_LIMIT, connectionLimit,
+            MHD_OPTION_CONNECTION_TIMEOUT, timeoutSeconds,
+            MHD_OPTION_CONNECTION_MEMORY_LIMIT, memoryLimit,
+            MHD_OPTION_NOTIFY_COMPLETED, completed, context,
+            MHD_OPTION_NOTIFY_CONNECTION, connections, context,
+            MHD_OPTION_UNESCAPE_CALLBACK, wk_mhd_keep_escapes, NULL,
+            MHD_OPTION_HTTPS_MEM_CERT, certificate,
+            MHD_OPTION_HTTPS_MEM_KEY, key,
+            MHD_OPTION_HTTPS_PRIORITIES, priorities,
+            MHD_OPTION_END);
+    }
+    return MHD_start_daemon(
+        flags, 0, NULL, NULL, handler, handlerContext,
+        MHD_OPTION_SOCK_ADDR, address,
+        MHD_OPTION_THREAD_POOL_SIZE, threads,
+        MHD_OPTION_CONNECTION_LIMIT, connectionLimit,
+        MHD_OPTION_CONNECTION_TIMEOUT, timeoutSeconds,
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, memoryLimit,
+        MHD_OPTION_NOTIFY_COMPLETED, completed, context,
+        MHD_OPTION_NOTIFY_CONNECTION, connections, context,
+        MHD_OPTION_UNESCAPE_CALLBACK, wk_mhd_keep_escapes, NULL,
+        MHD_OPTION_END);
+}
+
+/// The port the daemon listens on (the one the system chose for port 0).
+static uint16_t wk_mhd_port(struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+    return info == NULL ? 0 : info->port;
+}
+
+/// Sets how long `connection` may stay silent before it is closed.
+static void wk_mhd_set_timeout(struct MHD_Connection *connection, unsigned int seconds) {
+    MHD_set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT, seconds);
+}
 
 #endif

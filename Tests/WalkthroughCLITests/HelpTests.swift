@@ -49,6 +49,8 @@ struct HelpTests {
                                   walkthroughs' experiments.
           sync                    Push this machine's writes to the fleet store and
                                   refresh its replica.
+          serve                   Serve the walkthroughs over HTTP: OFREP evaluation,
+                                  steps and records.
           translate export        Write a walkthrough's texts as XLIFF or PO for a
                                   translator.
           translate import        Write a translator's XLIFF or PO targets into a

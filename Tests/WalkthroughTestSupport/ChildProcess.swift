@@ -121,6 +121,17 @@ package final class ChildProcess {
 
     // MARK: - Ending
 
+    /// Whether the child has exited; it is then reaped, and ``wait(timeout:)`` gives its
+    /// status at once.
+    package var hasExited: Bool {
+        if case .running = state {
+            var raw: Int32 = 0
+            guard waitpid(pid, &raw, WNOHANG) == pid else { return false }
+            state = .exited(Self.exitStatus(raw))
+        }
+        return true
+    }
+
     /// Sends `signal` to the child.
     package func signal(_ signal: Int32) {
         kill(pid, signal)

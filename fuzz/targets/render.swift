@@ -50,7 +50,8 @@ public func fuzzRender(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         walkthrough: walkthrough, pageIndex: pageIndex, showsHelp: flags & 4 != 0,
         status: status.isEmpty ? nil : status, scrollOffset: 0, colour: flags & 8 != 0,
         spread: flags & 32 == 0
-            ? nil : ShownSpread(pages: Walkthrough.PageLayout.spread(holding: pageIndex, of: pageCount)))
+            ? nil
+            : ShownSpread(pages: Walkthrough.PageLayout.spread(holding: pageIndex, of: pageCount)))
     let screen = TerminalSize(columns: columns, rows: rows)
 
     let maximum = Renderer.maximumScroll(state, size: screen)

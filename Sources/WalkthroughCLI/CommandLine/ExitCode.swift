@@ -11,11 +11,17 @@ enum ExitCode: Int32, Sendable, Hashable, CaseIterable {
     case invalidDefinition = 65
     /// A definition file is missing or unreadable (EX_NOINPUT).
     case missingInput = 66
+    /// A service this build or machine lacks: `serve` built without the `Server` trait
+    /// (EX_UNAVAILABLE), or an address it cannot listen on.
+    case unavailable = 69
     /// A bug: something that should not happen did (EX_SOFTWARE).
     case internalError = 70
     /// The seen store, the terminal or an output (an HTML export's folder) cannot be opened,
     /// read or written (EX_IOERR).
     case ioError = 74
+    /// A configuration file is unsafe or invalid: `serve`'s keys file readable by others,
+    /// owned by another user, or malformed (EX_CONFIG).
+    case configuration = 78
     /// `play` ended by SIGHUP: the terminal went away (128 + 1).
     case hangup = 129
     /// `play` ended by Ctrl-C or SIGINT (128 + 2).

@@ -120,24 +120,12 @@ struct ListCommand: ParsableCommand {
         case .directory:
             break
         }
-        guard let directory = opendir(folder) else {
+        guard let names = DefinitionResolver.definitionFiles(in: folder) else {
             let reason = FileSystem.describe(errno: errno)
             throw .failure(
                 "Error: \(folder): cannot be read (\(reason)); check the folder's permissions",
                 exitCode: .missingInput)
         }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            if name.hasSuffix(".json"), !name.hasPrefix("."),
-                FileSystem.isRegularFile(FileSystem.joined(folder, name))
-            {
-                names.append(name)
-            }
-        }
-        return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        return names
     }
 }

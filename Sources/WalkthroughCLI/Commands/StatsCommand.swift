@@ -93,7 +93,7 @@ struct StatsCommand: ParsableCommand {
                 of: definition, version: version, since: since)
             ?? InMemorySeenStore().funnel(of: definition, version: version, since: since)
         if json {
-            context.print(Self.jsonObject(for: stats).rendered())
+            context.print(stats.jsonObject.rendered())
             return .success
         }
         context.print(Self.summary(of: stats, title: Wording.name(of: definition)))
@@ -135,41 +135,6 @@ struct StatsCommand: ParsableCommand {
             line += "; median time to complete \(duration(median))"
         }
         return line + "."
-    }
-
-    /// The `--json` object.
-    static func jsonObject(for stats: FunnelStats) -> JSONText {
-        .object([
-            ("walkthrough", .string(stats.walkthrough)),
-            ("version", .integer(stats.version)),
-            ("users", .integer(stats.users)),
-            ("completed", .integer(stats.completed)),
-            ("skipped", .integer(stats.skipped)),
-            ("inProgress", .integer(stats.inProgress)),
-            ("completionRate", stats.completionRate.map { .number(rounded($0, 4)) } ?? .null),
-            (
-                "medianSecondsToComplete",
-                stats.medianSecondsToComplete.map { .number(rounded($0, 3)) } ?? .null
-            ),
-            (
-                "pages",
-                .array(
-                    stats.pages.map { page in
-                        .object([
-                            ("page", .integer(page.number)),
-                            ("id", page.id.map(JSONText.string) ?? .null),
-                            ("reached", .integer(page.reached)),
-                            ("dropped", .integer(page.dropped)),
-                        ])
-                    })
-            ),
-        ])
-    }
-
-    /// `value` rounded to `digits` decimal places.
-    static func rounded(_ value: Double, _ digits: Int) -> Double {
-        let scale = [1.0, 10, 100, 1_000, 10_000][min(max(digits, 0), 4)]
-        return (value * scale).rounded() / scale
     }
 
     /// `58.3`: one decimal.

@@ -65,7 +65,7 @@ struct StatusCommand: ParsableCommand {
         var previous: String?
         try store?.forEachRecord(user: user) { record in
             if let previous { context.print(previous + ",") } else { context.print("[") }
-            let object = RecordLines.jsonObject(for: record).rendered()
+            let object = record.jsonObject.rendered()
             previous = "  " + object.split(separator: "\n").joined(separator: "\n  ")
         }
         if let previous {

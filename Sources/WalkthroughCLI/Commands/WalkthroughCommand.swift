@@ -35,6 +35,7 @@ enum WalkthroughCommand {
             VariantCommand.self,
             GoalCommand.self,
             SyncCommand.self,
+            ServeCommand.self,
             TranslateExportCommand.self,
             TranslateImportCommand.self,
             TranslateStatusCommand.self,

@@ -10,7 +10,7 @@ import WalkthroughKit
 enum RecordLines {
     /// One line as `export` writes it: the JSON object of a record.
     static func line(for record: SeenRecord) -> String {
-        jsonObject(for: record).renderedOnOneLine()
+        record.jsonObject.renderedOnOneLine()
     }
 
     /// Every record of the file at `path`, or of standard input for `-`, read a chunk at a time
@@ -54,17 +54,5 @@ enum RecordLines {
             if count == 0 { return try reader.finish() }
             try reader.consume(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
         }
-    }
-
-    /// One record as docs/commands.md fixes the keys (`status --json`); `lastPage` 1-based.
-    static func jsonObject(for record: SeenRecord) -> JSONText {
-        .object([
-            ("user", .string(record.user)),
-            ("walkthrough", .string(record.walkthrough)),
-            ("version", .integer(record.version)),
-            ("outcome", .string(record.outcome.rawValue)),
-            ("lastPage", .integer(record.lastPage + 1)),
-            ("updatedAt", .string(Timestamp.json(record.updatedAt))),
-        ])
     }
 }

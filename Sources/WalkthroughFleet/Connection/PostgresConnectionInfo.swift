@@ -168,15 +168,15 @@ struct PostgresConnectionInfo: Sendable {
             let colon = authority[..<at].firstIndex(of: ":")
         {
             let raw = String(authority[authority.index(after: colon)..<at])
-            found += [raw, FleetURL.percentDecoded(raw)]
+            found += [raw, PercentEncoding.decoded(raw)]
         }
         if let question = rest.firstIndex(of: "?") {
             for parameter in rest[rest.index(after: question)...].split(separator: "&") {
                 let parts = parameter.split(separator: "=", maxSplits: 1)
                 guard parts.count == 2,
-                    FleetURL.percentDecoded(String(parts[0])).lowercased() == "password"
+                    PercentEncoding.decoded(String(parts[0])).lowercased() == "password"
                 else { continue }
-                found += [String(parts[1]), FleetURL.percentDecoded(String(parts[1]))]
+                found += [String(parts[1]), PercentEncoding.decoded(String(parts[1]))]
             }
         }
         return found.filter { !$0.isEmpty }

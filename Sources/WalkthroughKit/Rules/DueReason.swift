@@ -50,4 +50,14 @@ package enum QuietSwitch {
         }
         return nil
     }
+
+    /// The quiet switch of `walkthrough serve`, whose users are elsewhere: `WALKTHROUGH_DISABLE`
+    /// alone (a server may well run where `CI` is set). The sentence an evaluation's `detail`
+    /// gives, or `nil` when the switch is off.
+    package static func serverReason(environment: some EnvironmentVariables) -> String? {
+        guard let value = environment["WALKTHROUGH_DISABLE"],
+            reason(environment: ["WALKTHROUGH_DISABLE": value]) != nil
+        else { return nil }
+        return "WALKTHROUGH_DISABLE is set where the server runs: no walkthrough is shown"
+    }
 }

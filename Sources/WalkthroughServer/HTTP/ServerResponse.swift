@@ -8,6 +8,8 @@ package struct ServerResponse: Sendable {
     package var headers: [(name: String, value: String)]
     /// The body.
     package var body: [UInt8]
+    /// Who asked, as the request log names them (a key's name or `user:NAME`); not sent.
+    package var principal: String?
 
     /// Creates a response.
     package init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {

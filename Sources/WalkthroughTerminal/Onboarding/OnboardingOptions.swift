@@ -5,7 +5,7 @@ public import WalkthroughKit
 ///
 /// The defaults suit a command-line tool: standard input, output and error, every termination
 /// signal handled (so that Ctrl-C restores the terminal and comes back as a result), and the
-/// process's environment. A tool that owns SIGINT passes ``OnboardingOptions/SignalHandling/resizeOnly``; tests
+/// process's environment. A tool that owns SIGINT passes ``SignalHandling/resizeOnly``; tests
 /// pass pipes or a pseudo-terminal and an environment of their own.
 ///
 /// ```swift
@@ -20,8 +20,8 @@ public struct OnboardingOptions: Sendable, Hashable {
     public var output: Int32
     /// Where plain mode explains a refused or unknown command, one line each. Default: 2.
     public var errorOutput: Int32
-    /// Which signals the player handles while it plays; see ``OnboardingOptions/SignalHandling``. Default:
-    /// ``OnboardingOptions/SignalHandling/all``. With ``OnboardingOptions/SignalHandling/resizeOnly`` or ``OnboardingOptions/SignalHandling/none``
+    /// Which signals the player handles while it plays; see ``SignalHandling``. Default:
+    /// ``SignalHandling/all``. With ``SignalHandling/resizeOnly`` or ``SignalHandling/none``
     /// the host's own handlers for SIGINT, SIGTERM and SIGHUP stay in place (on a terminal,
     /// Ctrl-C is a key in raw mode and still ends playing as
     /// ``OnboardingResult/interrupted(_:)``).

@@ -23,7 +23,7 @@ package final class PlainPlayer {
     private let input: any LineSource
     private let output: any TextOutput
     private let errorOutput: any TextOutput
-    private let signals: OnboardingOptions.SignalHandling
+    private let signals: SignalHandling
     /// The player's own words, in the locale the walkthrough was localized for.
     private let strings: PlayerStrings
 
@@ -34,12 +34,12 @@ package final class PlainPlayer {
     ///   - input: Where commands come from, one per line.
     ///   - output: Where pages and help go.
     ///   - errorOutput: Where the one-line explanations of refused or unknown commands go.
-    ///   - signals: With ``OnboardingOptions/SignalHandling/all``, SIGINT, SIGTERM and SIGHUP end playing with
+    ///   - signals: With ``SignalHandling/all``, SIGINT, SIGTERM and SIGHUP end playing with
     ///     `PlayResult.interrupted(_:)` instead of ending the process; by default
-    ///     (``OnboardingOptions/SignalHandling/none``) they keep the process's disposition.
+    ///     (``SignalHandling/none``) they keep the process's disposition.
     public init(
         session: Session, input: any LineSource, output: any TextOutput,
-        errorOutput: any TextOutput, signals: OnboardingOptions.SignalHandling = .none
+        errorOutput: any TextOutput, signals: SignalHandling = .none
     ) {
         self.session = session
         self.input = input

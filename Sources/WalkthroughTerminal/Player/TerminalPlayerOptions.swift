@@ -4,8 +4,8 @@ package struct TerminalPlayerOptions: Sendable, Hashable {
     public var input: Int32
     /// The terminal's output descriptor (the screen), standard output by default.
     public var output: Int32
-    /// Which signals the player handles; see ``OnboardingOptions/SignalHandling``.
-    public var signals: OnboardingOptions.SignalHandling
+    /// Which signals the player handles; see ``SignalHandling``.
+    public var signals: SignalHandling
     /// Whether to use colour and bold; by default on unless `NO_COLOR` is set.
     public var colour: Bool
     /// How long a lone ESC byte waits for the rest of a sequence before it counts as the Escape
@@ -20,7 +20,7 @@ package struct TerminalPlayerOptions: Sendable, Hashable {
 
     /// Creates options.
     public init(
-        input: Int32 = 0, output: Int32 = 1, signals: OnboardingOptions.SignalHandling = .all,
+        input: Int32 = 0, output: Int32 = 1, signals: SignalHandling = .all,
         colour: Bool = TerminalDetection.colourEnabled(), escapeTimeoutMilliseconds: Int = 50,
         images: ImageMode = .auto, reducedMotion: Bool = TerminalDetection.reducedMotion()
     ) {

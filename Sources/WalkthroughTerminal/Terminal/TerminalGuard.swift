@@ -46,7 +46,7 @@ final class TerminalGuard {
     /// enters raw mode, the alternate screen, hides the cursor and turns autowrap off.
     ///
     /// - Throws: ``TerminalError``; what was entered before the failure is undone.
-    func enter(signals: OnboardingOptions.SignalHandling) throws {
+    func enter(signals: SignalHandling) throws {
         do {
             if !signals.signals.isEmpty { signalPipe = try SignalPipe(signals: signals.signals) }
             let raw = RawMode(fileDescriptor: input)

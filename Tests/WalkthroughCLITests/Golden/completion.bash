@@ -20,7 +20,7 @@ _walkthrough() {
     cur="${COMP_WORDS[COMP_CWORD]}"
     prev="${COMP_WORDS[COMP_CWORD-1]}"
     if [ "$COMP_CWORD" -eq 1 ]; then
-        COMPREPLY=($(compgen -W "play seen due mark reset status list validate export import db events stats variant goal sync translate help --help --version --generate-completion-script --generate-manual" -- "$cur"))
+        COMPREPLY=($(compgen -W "play seen due mark reset status list validate export import db events stats variant goal sync serve translate help --help --version --generate-completion-script --generate-manual" -- "$cur"))
         return
     fi
     command="${COMP_WORDS[1]}"
@@ -29,7 +29,7 @@ _walkthrough() {
             COMPREPLY=($(compgen -W "bash zsh fish" -- "$cur"))
             return ;;
         help)
-            COMPREPLY=($(compgen -W "play seen due mark reset status list validate export import db events stats variant goal sync translate help" -- "$cur"))
+            COMPREPLY=($(compgen -W "play seen due mark reset status list validate export import db events stats variant goal sync serve translate help" -- "$cur"))
             return ;;
     esac
     if [ "$command" = db ]; then
@@ -133,6 +133,10 @@ _walkthrough() {
             options="--db --retry-refused --json --help"
             values="--db"
             kind=none ;;
+        "serve")
+            options="--listen --db --keys --allow-origin --tls-cert --tls-key --insecure-http --max-connections --json-log --help"
+            values="--listen --db --keys --allow-origin --tls-cert --tls-key --max-connections"
+            kind=folder ;;
         "translate export")
             options="--locale --format --output -o --help"
             values="--locale --format --output"

@@ -26,13 +26,13 @@ _walkthrough_definitions() {
 _walkthrough() {
     local command
     if (( CURRENT == 2 )); then
-        compadd -- 'play' 'seen' 'due' 'mark' 'reset' 'status' 'list' 'validate' 'export' 'import' 'db' 'events' 'stats' 'variant' 'goal' 'sync' 'translate' 'help' --help --version --generate-completion-script --generate-manual
+        compadd -- 'play' 'seen' 'due' 'mark' 'reset' 'status' 'list' 'validate' 'export' 'import' 'db' 'events' 'stats' 'variant' 'goal' 'sync' 'serve' 'translate' 'help' --help --version --generate-completion-script --generate-manual
         return
     fi
     command=${words[2]}
     case $command in
         --generate-completion-script) compadd -- bash zsh fish; return ;;
-        help) compadd -- 'play' 'seen' 'due' 'mark' 'reset' 'status' 'list' 'validate' 'export' 'import' 'db' 'events' 'stats' 'variant' 'goal' 'sync' 'translate' 'help'; return ;;
+        help) compadd -- 'play' 'seen' 'due' 'mark' 'reset' 'status' 'list' 'validate' 'export' 'import' 'db' 'events' 'stats' 'variant' 'goal' 'sync' 'serve' 'translate' 'help'; return ;;
     esac
     if [[ $command == db ]]; then
         if (( CURRENT == 3 )); then
@@ -102,6 +102,8 @@ _walkthrough() {
             _arguments --user'[The user to act for (default: the login name).]:name: ' --db'[The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).]:path:_files' '(- *)--help[Show help information.]' ;;
         "sync")
             _arguments --db'[The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).]:path:_files' --retry-refused'[Send the writes the server refused again.]' --json'[Print a JSON object instead of a line.]' '(- *)--help[Show help information.]' ;;
+        "serve")
+            _arguments --listen'[The address to listen on (default: 127.0.0.1:8080; port 0: any free one).]:host:port: ' --db'[The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).]:path:_files' --keys'[The keys file (default: made under $XDG_STATE_HOME).]:file: ' --allow-origin'[A web origin browsers may call from (exact, e.g. https://app.example); repeatable.]:origin: ' --tls-cert'[The TLS certificate chain (PEM).]:file: ' --tls-key'[The TLS private key (PEM).]:file: ' --insecure-http'[Plain HTTP on an address other machines reach (behind a TLS proxy).]' --max-connections'[Connections served at once; more get 503 (default: 1024).]:n: ' --json-log'[Log a JSON object a line.]' '(- *)--help[Show help information.]' '*:folder:_files -/' ;;
         "translate export")
             _arguments --locale'[The language to translate into, a BCP 47 tag such as zh-Hant.]:tag: ' --format'[xliff (XLIFF 2.1) or po (GNU gettext).]:format: ' '(-o --output)'{-o,--output}'[Write to this file.]:file: ' '(- *)--help[Show help information.]' '*:walkthrough:_walkthrough_definitions' ;;
         "translate import")

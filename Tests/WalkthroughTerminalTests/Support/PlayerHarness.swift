@@ -15,7 +15,7 @@ final class PlayerHarness: Sendable {
 
     init(
         walkthrough: Walkthrough = Fixtures.foodPin(), store: any SeenStore = InMemorySeenStore(),
-        columns: Int = 60, rows: Int = 20, signals: OnboardingOptions.SignalHandling = .all,
+        columns: Int = 60, rows: Int = 20, signals: SignalHandling = .all,
         colour: Bool = false,
         escapeTimeoutMilliseconds: Int = 50
     ) throws {

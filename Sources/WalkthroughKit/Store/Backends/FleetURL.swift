@@ -31,30 +31,11 @@ package enum FleetURL {
             let kept = tail[tail.index(after: question)...].split(separator: "&").filter {
                 parameter in
                 let key = parameter.split(separator: "=", maxSplits: 1).first ?? ""
-                return percentDecoded(String(key)).lowercased() != "password"
+                return PercentEncoding.decoded(String(key)).lowercased() != "password"
             }
             tail = String(path) + (kept.isEmpty ? "" : "?" + kept.joined(separator: "&"))
         }
         return String(head) + authority + tail
-    }
-
-    /// `text` with `%XX` sequences decoded (invalid ones kept as they are).
-    package static func percentDecoded(_ text: String) -> String {
-        var bytes: [UInt8] = []
-        var utf8 = Array(text.utf8)[...]
-        while let byte = utf8.first {
-            if byte == UInt8(ascii: "%"), utf8.count >= 3,
-                let value = UInt8(
-                    String(decoding: utf8.dropFirst().prefix(2), as: UTF8.self), radix: 16)
-            {
-                bytes.append(value)
-                utf8 = utf8.dropFirst(3)
-            } else {
-                bytes.append(byte)
-                utf8 = utf8.dropFirst()
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The backend of a fleet URL in a process that has not enabled `WalkthroughFleet`: it

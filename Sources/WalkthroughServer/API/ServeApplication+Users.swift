@@ -1,0 +1,112 @@
+import WalkthroughKit
+
+/// `/v1/users/{user}/…`: steps through a walkthrough, the record, goals, and resets.
+extension ServeApplication {
+    /// `POST /v1/users/{user}/walkthroughs/{id}/steps`: one step of a user's run, written as
+    /// the `walkthrough` command writes it (the record and its events in one transaction),
+    /// answered with the record once durable. A step whose `id` was answered already gets the
+    /// same answer and is not written again.
+    func step(user: String, walkthrough id: String, body: [UInt8]) -> ServerResponse {
+        guard let entry = catalog.snapshot.entries[id] else {
+            return .problem(404, detail: "No walkthrough \"\(id)\" is served.")
+        }
+        let step: StepRequest
+        do {
+            step = try StepRequest(body: body, walkthrough: entry.walkthrough)
+        } catch {
+            return .problem(400, detail: error.detail)
+        }
+        do {
+            try UserName.validate(user)
+        } catch {
+            return .problem(400, detail: "The user \"\(user)\" is not valid: \(error)")
+        }
+        if let answered = answeredSteps.answer(for: step.id) { return answered }
+        do {
+            let prior = try store.record(user: user, walkthrough: id)
+            let resumed =
+                prior?.outcome == .inProgress && prior?.version == step.version
+            let write = step.sessionStep(
+                user: user, walkthrough: id, resumed: resumed, locale: nil)
+            if recordsEvents {
+                try store.write(write)
+            } else {
+                switch write.change {
+                case .progress(let page):
+                    try store.saveProgress(
+                        user: user, walkthrough: id, version: step.version, page: page)
+                case .seen(let outcome):
+                    try store.markSeen(
+                        user: user, walkthrough: id, version: step.version, outcome: outcome)
+                case nil:
+                    break
+                }
+            }
+            let record = try store.record(user: user, walkthrough: id)
+            let response = ServerResponse.json(200, record?.jsonObject ?? .null)
+            answeredSteps.remember(response, for: step.id)
+            return response
+        } catch {
+            return .problem(500, detail: "The store did not write the step: \(error)")
+        }
+    }
+
+    /// `GET /v1/users/{user}/walkthroughs/{id}`: the record, or 404.
+    func record(user: String, walkthrough id: String) -> ServerResponse {
+        do {
+            try UserName.validate(user)
+        } catch {
+            return .problem(400, detail: "The user \"\(user)\" is not valid: \(error)")
+        }
+        do {
+            guard let record = try store.record(user: user, walkthrough: id) else {
+                return .problem(404, detail: "\(user) has no record of \"\(id)\".")
+            }
+            return .json(200, record.jsonObject)
+        } catch {
+            return .problem(500, detail: "The store did not answer: \(error)")
+        }
+    }
+
+    /// `POST /v1/users/{user}/goals/{name}`: the user reached a goal (`walkthrough goal`).
+    func goal(user: String, name: String) -> ServerResponse {
+        guard DefinitionFormat.isValidID(name) else {
+            return .problem(
+                400,
+                detail: "The goal name \"\(name)\" is not valid: use 1 to 64 letters, digits, "
+                    + "'.', '_' or '-', starting with a letter or digit.")
+        }
+        do {
+            try UserName.validate(user)
+        } catch {
+            return .problem(400, detail: "The user \"\(user)\" is not valid: \(error)")
+        }
+        guard let recorder = SeenStoreCapabilities.experiments(store) else {
+            return .problem(500, detail: "This store keeps no goals.")
+        }
+        do {
+            try recorder.recordGoal(name, user: user)
+            return ServerResponse(status: 204)
+        } catch {
+            return .problem(500, detail: "The store did not record the goal: \(error)")
+        }
+    }
+
+    /// `DELETE /v1/users/{user}/walkthroughs[/{id}]` (admin): removes the user's records (of
+    /// one walkthrough, or all), as `walkthrough reset` does, and answers with the records
+    /// removed.
+    func reset(user: String, walkthrough id: String?) -> ServerResponse {
+        do {
+            try UserName.validate(user)
+        } catch {
+            return .problem(400, detail: "The user \"\(user)\" is not valid: \(error)")
+        }
+        do {
+            let records = try store.records(user: user).filter { id == nil || $0.walkthrough == id }
+            _ = try store.reset(user: user, walkthrough: id)
+            return .json(200, .object([("removed", .array(records.map(\.jsonObject)))]))
+        } catch {
+            return .problem(500, detail: "The store did not reset: \(error)")
+        }
+    }
+}

@@ -1,0 +1,178 @@
+package import WalkthroughKit
+
+/// What `walkthrough serve` answers: every route, as a function of the request. It holds the
+/// definitions, the store, and who may ask; the HTTP daemon (or a test) hands it requests.
+package final class ServeApplication: Sendable {
+    /// Tells who a request comes from: its `Authorization` header's value (or `nil`) to a
+    /// principal, or why the credentials are missing or refused.
+    package typealias Authenticator =
+        @Sendable (_ authorization: String?) -> Result<Principal, CredentialsRejection>
+    /// Counts a user token's request: `nil` when allowed, else the seconds to wait.
+    package typealias RateLimiter = @Sendable (_ user: String) -> Int?
+
+    /// The definitions served.
+    package let catalog: DefinitionCatalog
+    /// The store every answer reads and every step writes.
+    package let store: any EventRecordingStore
+    /// Who may ask.
+    package let authenticate: Authenticator
+    /// How often a user token may ask.
+    package let rateLimit: RateLimiter
+    /// The origins a browser may call from (`--allow-origin`), exactly as given.
+    package let allowedOrigins: Set<String>
+    /// The quiet switch of the server's own environment (`WALKTHROUGH_DISABLE`), if on.
+    package let quiet: String?
+    /// The clock the rules are read against.
+    package let clock: @Sendable () -> Timestamp
+    /// Whether steps record events (`WALKTHROUGH_EVENTS` of the server's environment).
+    package let recordsEvents: Bool
+    /// The steps answered, by id.
+    let answeredSteps = AnsweredSteps()
+
+    /// An application over `catalog` and `store`.
+    package init(
+        catalog: DefinitionCatalog, store: any EventRecordingStore,
+        authenticate: @escaping Authenticator, rateLimit: @escaping RateLimiter = { _ in nil },
+        allowedOrigins: Set<String> = [], quiet: String? = nil, recordsEvents: Bool = true,
+        clock: @escaping @Sendable () -> Timestamp = { Timestamp.now }
+    ) {
+        self.recordsEvents = recordsEvents
+        self.catalog = catalog
+        self.store = store
+        self.authenticate = authenticate
+        self.rateLimit = rateLimit
+        self.allowedOrigins = allowedOrigins
+        self.quiet = quiet
+        self.clock = clock
+    }
+
+    /// The answer to `request`, with the CORS headers its origin is allowed.
+    package func respond(to request: ServerRequest) -> ServerResponse {
+        var response = route(request)
+        CORS.decorate(&response, for: request, allowed: allowedOrigins)
+        return response
+    }
+
+    // MARK: - Routing
+
+    private func route(_ request: ServerRequest) -> ServerResponse {
+        guard let segments = PathSegments(request.path) else {
+            return .problem(400, detail: "The path is not a valid URL path.")
+        }
+        if request.method == "OPTIONS" {
+            return CORS.preflight(request, allowed: allowedOrigins)
+        }
+        // What anyone may read: liveness, readiness, the API's description, pages' images
+        // (an <img> sends no Authorization).
+        let parts = segments.parts
+        if request.method == "GET" || request.method == "HEAD" {
+            switch parts {
+            case ["healthz"]:
+                return .json(200, .object([("status", .string("ok"))]))
+            case ["readyz"]:
+                return readiness()
+            case ["v1", "openapi.json"]:
+                return ServerResponse(
+                    status: 200, headers: [("Content-Type", "application/json")],
+                    body: Array(OpenAPIDocument.json.utf8))
+            case _
+            where parts.count == 5 && parts[0] == "v1" && parts[1] == "walkthroughs"
+                && parts[3] == "images":
+                return image(walkthrough: parts[2], file: parts[4])
+            default:
+                break
+            }
+        }
+        guard let known = Route(method: request.method, parts: segments.parts) else {
+            if Route.pathExists(segments.parts) {
+                return .problem(
+                    405, detail: "\(request.method) is not allowed on \(request.path).")
+            }
+            return .problem(404, detail: "Nothing is served at \(request.path).")
+        }
+        // Everything else needs credentials.
+        let principal: Principal
+        switch authenticate(request.header("authorization")) {
+        case .success(let found):
+            principal = found
+        case .failure(let rejection):
+            var response = ServerResponse.problem(401, detail: rejection.description + ".")
+            response.headers.append(("WWW-Authenticate", rejection.wwwAuthenticate))
+            return response
+        }
+        if case .user(let user) = principal, let wait = rateLimit(user) {
+            var response = ServerResponse.problem(
+                429, detail: "Too many requests for \(user); wait \(wait) s.")
+            response.headers.append(("Retry-After", String(wait)))
+            return response
+        }
+        var response = answer(known, request, principal)
+        response.principal = principal.logName
+        return response
+    }
+
+    private func answer(
+        _ route: Route, _ request: ServerRequest, _ principal: Principal
+    ) -> ServerResponse {
+        switch route {
+        case .evaluateOne(let key):
+            return evaluate(key: key, body: request.body, principal: principal)
+        case .evaluateAll:
+            return evaluateAll(request, principal: principal)
+        case .walkthroughs:
+            return walkthroughs()
+        case .walkthrough(let id):
+            return walkthrough(id, query: request.query, principal: principal)
+        case .stats(let id):
+            guard principal.isAdmin else { return Self.adminOnly() }
+            return stats(id, query: request.query)
+        case .steps(let user, let id):
+            guard principal.mayActFor(user) else { return Self.notYours(user) }
+            return step(user: user, walkthrough: id, body: request.body)
+        case .record(let user, let id):
+            guard principal.mayActFor(user) else { return Self.notYours(user) }
+            return record(user: user, walkthrough: id)
+        case .goal(let user, let name):
+            guard principal.mayActFor(user) else { return Self.notYours(user) }
+            return goal(user: user, name: name)
+        case .reset(let user, let id):
+            guard principal.isAdmin else { return Self.adminOnly() }
+            return reset(user: user, walkthrough: id)
+        }
+    }
+
+    private func readiness() -> ServerResponse {
+        let snapshot = catalog.snapshot
+        let invalid = snapshot.problems.map { "\($0.file): \($0.message)" }
+        guard !snapshot.ids.isEmpty else {
+            return .problem(
+                503, detail: (["No walkthrough is served."] + invalid).joined(separator: " "))
+        }
+        do {
+            _ = try store.record(user: "readyz", walkthrough: "readyz")
+        } catch {
+            return .problem(503, detail: "The store does not answer: \(error)")
+        }
+        return .json(
+            200,
+            .object([
+                ("status", .string("ready")),
+                ("walkthroughs", .integer(snapshot.ids.count)),
+                (
+                    "invalid",
+                    .array(
+                        snapshot.problems.map {
+                            .object([("file", .string($0.file)), ("problem", .string($0.message))])
+                        })
+                ),
+            ]))
+    }
+
+    static func adminOnly() -> ServerResponse {
+        .problem(403, detail: "Only an admin key may do this.")
+    }
+
+    static func notYours(_ user: String) -> ServerResponse {
+        .problem(403, detail: "This user token may not act for \(user).")
+    }
+}

@@ -1,0 +1,284 @@
+#if SERVER
+import CMicroHTTPD
+@preconcurrency import Glibc
+import WalkthroughKit
+
+/// The HTTP server: libmicrohttpd's epoll thread pool, keep-alive and TLS, answering each
+/// request with ``respond``. It parses nothing itself: libmicrohttpd reads requests; this
+/// gathers a request's headers, query and body, enforces the limits, and sends the answer.
+package final class HTTPDaemon: @unchecked Sendable {
+    /// How the daemon listens and what it allows.
+    package struct Settings: Sendable {
+        /// Where to listen.
+        package var address: ListenAddress
+        /// The threads of the pool, each with its own epoll set.
+        package var threads = 8
+        /// Connections answered; past it, 503.
+        package var maxConnections = 1024
+        /// The largest body read (64 KiB); a larger one gets 413.
+        package var bodyLimit = 64 * 1024
+        /// The largest header section (16 KiB); a larger one gets 431.
+        package var headerLimit = 16 * 1024
+        /// Seconds a request may take to arrive.
+        package var requestTimeout: UInt32 = 10
+        /// Seconds a keep-alive connection may idle between requests.
+        package var idleTimeout: UInt32 = 60
+        /// The certificate chain and private key (PEM text), for TLS.
+        package var tls: (certificate: String, key: String)?
+
+        /// Settings for `address`, with the contract's limits.
+        package init(address: ListenAddress) {
+            self.address = address
+        }
+    }
+
+    /// What a request gets, and who asked (for the log), from the application.
+    package typealias Responder = @Sendable (ServerRequest) -> ServerResponse
+    /// Told of each answered request: the request, the response, and how long it took.
+    package typealias RequestLogger =
+        @Sendable (ServerRequest, ServerResponse, Duration) -> Void
+
+    /// The settings it started with.
+    package let settings: Settings
+    private let respond: Responder
+    private let logRequest: RequestLogger
+    private var daemon: OpaquePointer?
+    /// Open connections, and requests being answered.
+    private let counts = Locked((connections: 0, inFlight: 0))
+
+    /// A daemon that answers with `respond` once started.
+    package init(
+        settings: Settings, respond: @escaping Responder,
+        log: @escaping RequestLogger
+    ) {
+        self.settings = settings
+        self.respond = respond
+        self.logRequest = log
+    }
+
+    deinit {
+        if let daemon { MHD_stop_daemon(daemon) }
+    }
+
+    /// Starts listening.
+    ///
+    /// - Returns: The port listened on (the one the system chose for port 0).
+    /// - Throws: ``ServeError/cannotListen(address:reason:)``.
+    package func start() throws(ServeError) -> UInt16 {
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        // MHD refuses connections past its own limit without an answer; it is set above
+        // ours so that the ones between get a 503.
+        let limit = UInt32(settings.maxConnections + 64)
+        let started: OpaquePointer? = settings.address.withSocketAddress { address in
+            let tls = settings.tls
+            return wk_mhd_start(
+                address, UInt32(settings.threads), limit, settings.idleTimeout,
+                settings.headerLimit + 16 * 1024, tls?.certificate, tls?.key,
+                "NORMAL:-VERS-ALL:+VERS-TLS1.3:+VERS-TLS1.2",
+                { context, connection, url, method, _, upload, uploadSize, requestContext in
+                    guard let context, let connection, let uploadSize, let requestContext
+                    else { return MHD_Result.NO }
+                    let daemon = Unmanaged<HTTPDaemon>.fromOpaque(context)
+                        .takeUnretainedValue()
+                    return daemon.handle(
+                        connection, url: url, method: method, upload: upload,
+                        uploadSize: uploadSize, requestContext: requestContext)
+                }, context,
+                { context, _, requestContext, _ in
+                    guard let context, let requestContext else { return }
+                    let daemon = Unmanaged<HTTPDaemon>.fromOpaque(context)
+                        .takeUnretainedValue()
+                    daemon.completed(requestContext)
+                },
+                { context, connection, _, event in
+                    guard let context else { return }
+                    let daemon = Unmanaged<HTTPDaemon>.fromOpaque(context)
+                        .takeUnretainedValue()
+                    daemon.connection(
+                        connection,
+                        started: event == MHD_ConnectionNotificationCode.CONNECTION_NOTIFY_STARTED)
+                }, context)
+        }
+        guard let started else {
+            throw .cannotListen(
+                address: settings.address.description,
+                reason: errno == 0
+                    ? "libmicrohttpd could not start" : FileSystem.describe(errno: errno))
+        }
+        daemon = started
+        return wk_mhd_port(started)
+    }
+
+    /// Stops accepting, lets the requests being answered finish (at most `grace`), then
+    /// closes every connection.
+    package func stop(grace: Duration = .seconds(10)) {
+        guard let daemon else { return }
+        let listening = MHD_quiesce_daemon(daemon)
+        if listening >= 0 { close(listening) }
+        let clock = ContinuousClock()
+        let deadline = clock.now + grace
+        // The daemon's threads answer what is in flight; wait for them, at most `grace`.
+        while counts.withLock({ $0.inFlight }) > 0, clock.now < deadline {
+            usleep(2_000)
+        }
+        MHD_stop_daemon(daemon)
+        self.daemon = nil
+    }
+
+    // MARK: - libmicrohttpd's calls
+
+    /// A request on its way in: its body so far, and when it began.
+    private final class Pending {
+        var body: [UInt8] = []
+        var tooLarge = false
+        let began = ContinuousClock.now
+    }
+
+    private func connection(_ connection: OpaquePointer?, started: Bool) {
+        counts.withLock { $0.connections += started ? 1 : -1 }
+    }
+
+    private func completed(_ requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>) {
+        guard let pending = requestContext.pointee else { return }
+        Unmanaged<Pending>.fromOpaque(pending).release()
+        requestContext.pointee = nil
+    }
+
+    private func handle(
+        _ connection: OpaquePointer, url: UnsafePointer<CChar>?,
+        method: UnsafePointer<CChar>?, upload: UnsafePointer<CChar>?,
+        uploadSize: UnsafeMutablePointer<Int>,
+        requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    ) -> MHD_Result {
+        guard let existing = requestContext.pointee else {
+            // The headers are in: a request begins.
+            let pending = Pending()
+            requestContext.pointee = Unmanaged.passRetained(pending).toOpaque()
+            wk_mhd_set_timeout(connection, settings.requestTimeout)
+            if let early = earlyAnswer(connection) {
+                return send(early, to: connection, for: nil, began: pending.began)
+            }
+            return MHD_Result.YES
+        }
+        let pending = Unmanaged<Pending>.fromOpaque(existing).takeUnretainedValue()
+        if uploadSize.pointee > 0 {
+            if ContinuousClock.now - pending.began > .seconds(Int(settings.requestTimeout)) {
+                return MHD_Result.NO  // too slow: the connection is closed
+            }
+            if !pending.tooLarge, let upload {
+                let count = uploadSize.pointee
+                if pending.body.count + count > settings.bodyLimit {
+                    pending.tooLarge = true
+                    pending.body = []
+                } else {
+                    upload.withMemoryRebound(to: UInt8.self, capacity: count) {
+                        pending.body.append(
+                            contentsOf: UnsafeBufferPointer(start: $0, count: count))
+                    }
+                }
+            }
+            uploadSize.pointee = 0
+            return MHD_Result.YES
+        }
+        wk_mhd_set_timeout(connection, settings.idleTimeout)
+        let request = ServerRequest(
+            method: method.map { String(cString: $0) } ?? "GET",
+            path: url.map { String(cString: $0) } ?? "/",
+            query: values(of: connection, kind: MHD_ValueKind.GET_ARGUMENT_KIND, decoding: true),
+            headers: values(of: connection, kind: MHD_ValueKind.HEADER_KIND, decoding: false),
+            body: pending.body)
+        guard !pending.tooLarge else {
+            return send(tooLarge(), to: connection, for: request, began: pending.began)
+        }
+        counts.withLock { $0.inFlight += 1 }
+        let response = respond(request)
+        counts.withLock { $0.inFlight -= 1 }
+        return send(response, to: connection, for: request, began: pending.began)
+    }
+
+    /// The answer to a request refused on its headers alone: too many connections, a
+    /// header section or a declared body over the limits.
+    private func earlyAnswer(_ connection: OpaquePointer) -> ServerResponse? {
+        if counts.withLock({ $0.connections }) > settings.maxConnections {
+            var response = ServerResponse.problem(
+                503,
+                detail: "The server has \(settings.maxConnections) connections open; try again.")
+            response.headers.append(("Retry-After", "1"))
+            response.headers.append(("Connection", "close"))
+            return response
+        }
+        let headers = values(of: connection, kind: MHD_ValueKind.HEADER_KIND, decoding: false)
+        let headerBytes = headers.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count + 4 }
+        if headerBytes > settings.headerLimit {
+            return ServerResponse.problem(
+                431,
+                detail:
+                    "The request's headers are \(headerBytes) bytes; at most \(settings.headerLimit) are read."
+            )
+        }
+        if let length = headers["content-length"].flatMap({ Int($0) }), length > settings.bodyLimit
+        {
+            return tooLarge()
+        }
+        return nil
+    }
+
+    private func tooLarge() -> ServerResponse {
+        ServerResponse.problem(
+            413,
+            detail:
+                "The body is over \(settings.bodyLimit / 1024) KiB, the most a request may send.")
+    }
+
+    private func send(
+        _ response: ServerResponse, to connection: OpaquePointer, for request: ServerRequest?,
+        began: ContinuousClock.Instant
+    ) -> MHD_Result {
+        let made = response.body.withUnsafeBytes { bytes in
+            MHD_create_response_from_buffer(
+                bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress),
+                MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
+        }
+        guard let made else { return MHD_Result.NO }
+        defer { MHD_destroy_response(made) }
+        for header in response.headers {
+            _ = MHD_add_response_header(made, header.name, header.value)
+        }
+        let result = MHD_queue_response(connection, UInt32(response.status), made)
+        if let request {
+            logRequest(request, response, ContinuousClock.now - began)
+        }
+        return result
+    }
+
+    /// The connection's headers (by lower-case name) or query parameters (decoded).
+    private func values(
+        of connection: OpaquePointer, kind: MHD_ValueKind, decoding: Bool
+    ) -> [String: String] {
+        final class Gathered {
+            var values: [String: String] = [:]
+            let decoding: Bool
+            init(decoding: Bool) { self.decoding = decoding }
+        }
+        let gathered = Gathered(decoding: decoding)
+        withExtendedLifetime(gathered) {
+            _ = MHD_get_connection_values(
+                connection, kind,
+                { context, _, key, value in
+                    guard let context, let key else { return MHD_Result.YES }
+                    let gathered = Unmanaged<Gathered>.fromOpaque(context).takeUnretainedValue()
+                    let name = String(cString: key)
+                    let text = value.map { String(cString: $0) } ?? ""
+                    if gathered.decoding {
+                        gathered.values[PercentEncoding.decoded(name, plusIsSpace: true)] =
+                            PercentEncoding.decoded(text, plusIsSpace: true)
+                    } else {
+                        gathered.values[name.lowercased()] = text
+                    }
+                    return MHD_Result.YES
+                }, Unmanaged.passUnretained(gathered).toOpaque())
+        }
+        return gathered.values
+    }
+}
+#endif
