@@ -60,9 +60,15 @@ libraries=(-lpq -lpgcommon_shlib -lpgport_shlib -lssl -lcrypto -lwalkthrough_pq_
 libraries+=(-lpng16 -ljpeg -lz)
 # With the Chafa trait (`scripts/build-static.sh --traits Chafa`): libchafa.a and what it
 # needs (GLib and its dependencies), as pkg-config lists them for a static link.
-if [[ " $* " == *" Chafa "* || " $* " == *"--traits=Chafa"* ]]; then
+if [[ " $* " == *"Chafa"* ]]; then
     read -r -a chafa_libraries <<<"$(pkg-config --static --libs-only-l chafa)"
     libraries+=("${chafa_libraries[@]}")
+fi
+# With the Server trait (`--traits defaults,Server`): libmicrohttpd.a and what it needs (GnuTLS
+# and its dependencies), as pkg-config lists them for a static link.
+if [[ " $* " == *"Server"* ]]; then
+    read -r -a server_libraries <<<"$(pkg-config --static --libs-only-l libmicrohttpd)"
+    libraries+=("${server_libraries[@]}")
 fi
 flags=()
 # Code reaches a generic type's metadata through its accessor rather than by demangling the

@@ -35,18 +35,36 @@ if static_libpq_locate && [ "$pg_fetch" = 1 ]; then
 fi
 echo "install: then writing bin/walkthrough (stripped), its man page and completions under $root" >&2
 
-# With libchafa installed, the Chafa trait (sixel, finer symbol art); if its static archives
-# cannot be linked, the default build (symbols, kitty, iTerm2), saying so.
+# With libchafa installed, the Chafa trait (sixel, finer symbol art); with libmicrohttpd, the
+# Server trait (`walkthrough serve`). A trait whose static archives cannot be linked is left
+# out, saying so, down to the default build (symbols, kitty, iTerm2; no server).
 binary=""
-if pkg-config --exists chafa 2>/dev/null; then
-    if binary="$(scripts/build-static.sh --traits Chafa | tail -n 1)"; then
-        echo "install: built with the Chafa trait (libchafa $(pkg-config --modversion chafa))" >&2
+traits=()
+# Whether every archive a static link of pkg-config's package $1 needs is installed; if not,
+# says which is missing (libp11-kit and libunistring ship none in Debian 12, for GnuTLS).
+static_archives() {
+    local library archive
+    for library in $(pkg-config --static --libs-only-l "$1"); do
+        archive="$(gcc -print-file-name="lib${library#-l}.a")"
+        if [ "$archive" = "lib${library#-l}.a" ]; then
+            echo "install: no static lib${library#-l}.a for $1; building without its trait" >&2
+            return 1
+        fi
+    done
+}
+pkg-config --exists chafa 2>/dev/null && static_archives chafa && traits+=(Chafa)
+pkg-config --exists libmicrohttpd 2>/dev/null && static_archives libmicrohttpd && traits+=(Server)
+while [ "${#traits[@]}" -gt 0 ] && [ -z "$binary" ]; do
+    list="$(IFS=,; echo "${traits[*]}")"
+    [[ " ${traits[*]} " == *" Chafa "* ]] || list="defaults,$list"
+    if binary="$(scripts/build-static.sh --traits "$list" | tail -n 1)"; then
+        echo "install: built with the traits $list" >&2
     else
-        echo "install: libchafa could not be linked statically; installing the default build" \
-            "(no sixel)" >&2
+        echo "install: the ${traits[-1]} trait could not be linked statically; building without it" >&2
         binary=""
+        unset 'traits[-1]'
     fi
-fi
+done
 [ -n "$binary" ] || binary="$(scripts/build-static.sh | tail -n 1)"
 [ -x "$binary" ] || { echo "error: the static build did not leave $binary" >&2; exit 1; }
 

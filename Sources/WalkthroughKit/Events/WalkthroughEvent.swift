@@ -118,12 +118,18 @@ package struct SessionStep: Sendable, Hashable {
     public var variant: String?
     /// The experiment's id, with ``variant``.
     public var experiment: String?
+    /// The id a client gave the step (`walkthrough serve`'s steps: a UUID): a store that keeps
+    /// them writes a step with an id at most once, however often it is sent
+    /// (``EventRecordingStore/write(batch:)``).
+    public var clientID: String?
 
     /// Creates a step.
     public init(
         user: String, walkthrough: String, version: Int, change: Change?, events: [Event],
-        locale: String? = nil, variant: String? = nil, experiment: String? = nil
+        locale: String? = nil, variant: String? = nil, experiment: String? = nil,
+        clientID: String? = nil
     ) {
+        self.clientID = clientID
         self.variant = variant
         self.experiment = experiment
         self.user = user

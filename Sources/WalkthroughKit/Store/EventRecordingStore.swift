@@ -10,6 +10,14 @@ package protocol EventRecordingStore: SeenStore {
     /// transaction: both or neither. Durable when it returns, as the other writes are.
     func write(_ step: SessionStep) throws
 
+    /// Writes `steps` in one transaction, with one sync (`walkthrough serve`'s steps that
+    /// arrived together): each step that has a ``SessionStep/clientID`` only when no step with
+    /// that id was ever written to this store, by any process.
+    ///
+    /// - Returns: For each step, whether it was written now (`false`: its id was written
+    ///   before, and nothing was written again).
+    func write(batch steps: [SessionStep]) throws -> [Bool]
+
     /// Calls `body` with every event `filter` lets through, oldest first (in the order they
     /// were written when two share a millisecond).
     func forEachEvent(
@@ -36,6 +44,13 @@ package protocol EventRecordingStore: SeenStore {
 }
 
 extension EventRecordingStore {
+    /// Default, for a store that keeps no ids (a fleet replica): each step written in its own
+    /// transaction, every time it is sent.
+    package func write(batch steps: [SessionStep]) throws -> [Bool] {
+        for step in steps { try write(step) }
+        return steps.map { _ in true }
+    }
+
     /// Default: every event, then `FunnelStats.init(walkthrough:version:pageCount:events:)`.
     public func funnelStats(
         walkthrough: String, version: Int, since: Timestamp?, pageCount: Int

@@ -57,12 +57,24 @@ package enum StoreSchema {
                 "the funnel's per-(user, walkthrough, version) summaries, built from the events",
             statements: SummarySQL.createStatements(.sqlite)
                 + SummarySQL.rebuild(.sqlite, scoped: .all)),
+        Migration(
+            version: 5,
+            summary: "the ids of the steps clients sent (walkthrough serve): each written once",
+            statements: [
+                """
+                CREATE TABLE client_steps (
+                    id   TEXT    PRIMARY KEY,
+                    user TEXT    NOT NULL,
+                    time INTEGER NOT NULL
+                ) WITHOUT ROWID
+                """
+            ]),
     ]
 
     /// The schema version this build writes and reads: the last migration's, which a test
     /// checks. A constant, so that opening a store to read builds none of the migrations' SQL
     /// (0.59 M instructions of a launch with the summaries' statements).
-    static let currentVersion = 4
+    static let currentVersion = 5
 
     /// `PRAGMA application_id` of a walkthrough store: "WLKT" in ASCII.
     static let applicationID: Int32 = 0x574C_4B54

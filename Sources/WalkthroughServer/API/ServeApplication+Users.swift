@@ -4,8 +4,9 @@ import WalkthroughKit
 extension ServeApplication {
     /// `POST /v1/users/{user}/walkthroughs/{id}/steps`: one step of a user's run, written as
     /// the `walkthrough` command writes it (the record and its events in one transaction),
-    /// answered with the record once durable. A step whose `id` was answered already gets the
-    /// same answer and is not written again.
+    /// committed with the steps that arrived with it (``GroupCommit``) and answered with the
+    /// record once durable. A step whose `id` was written before is not written again, and is
+    /// answered with the record as it is.
     func step(user: String, walkthrough id: String, body: [UInt8]) -> ServerResponse {
         guard let entry = catalog.snapshot.entries[id] else {
             return .problem(404, detail: "No walkthrough \"\(id)\" is served.")
@@ -21,31 +22,17 @@ extension ServeApplication {
         } catch {
             return .problem(400, detail: "The user \"\(user)\" is not valid: \(error)")
         }
-        if let answered = answeredSteps.answer(for: step.id) { return answered }
         do {
             let prior = try store.record(user: user, walkthrough: id)
-            let resumed =
-                prior?.outcome == .inProgress && prior?.version == step.version
-            let write = step.sessionStep(
+            let resumed = prior?.outcome == .inProgress && prior?.version == step.version
+            var write = step.sessionStep(
                 user: user, walkthrough: id, resumed: resumed, locale: nil)
-            if recordsEvents {
-                try store.write(write)
-            } else {
-                switch write.change {
-                case .progress(let page):
-                    try store.saveProgress(
-                        user: user, walkthrough: id, version: step.version, page: page)
-                case .seen(let outcome):
-                    try store.markSeen(
-                        user: user, walkthrough: id, version: step.version, outcome: outcome)
-                case nil:
-                    break
-                }
-            }
+            // WALKTHROUGH_EVENTS=off where the server runs: the record alone (and then no id is
+            // kept either: a step sent twice is written twice, to the same record).
+            if !recordsEvents { write.events = [] }
+            _ = try steps.commit(write)
             let record = try store.record(user: user, walkthrough: id)
-            let response = ServerResponse.json(200, record?.jsonObject ?? .null)
-            answeredSteps.remember(response, for: step.id)
-            return response
+            return .json(200, record?.jsonObject ?? .null)
         } catch {
             return .problem(500, detail: "The store did not write the step: \(error)")
         }

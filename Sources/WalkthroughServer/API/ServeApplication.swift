@@ -26,8 +26,8 @@ package final class ServeApplication: Sendable {
     package let clock: @Sendable () -> Timestamp
     /// Whether steps record events (`WALKTHROUGH_EVENTS` of the server's environment).
     package let recordsEvents: Bool
-    /// The steps answered, by id.
-    let answeredSteps = AnsweredSteps()
+    /// The steps' commits, grouped.
+    let steps: GroupCommit
 
     /// An application over `catalog` and `store`.
     package init(
@@ -37,6 +37,7 @@ package final class ServeApplication: Sendable {
         clock: @escaping @Sendable () -> Timestamp = { Timestamp.now }
     ) {
         self.recordsEvents = recordsEvents
+        self.steps = GroupCommit(store: store)
         self.catalog = catalog
         self.store = store
         self.authenticate = authenticate

@@ -92,7 +92,7 @@ struct StepRequest: Sendable {
         }
         return SessionStep(
             user: user, walkthrough: walkthrough, version: version, change: change,
-            events: [SessionStep.Event(event, page: page)], locale: locale)
+            events: [SessionStep.Event(event, page: page)], locale: locale, clientID: id)
     }
 
     /// Whether `text` is a UUID: 8-4-4-4-12 hex digits.

@@ -10,6 +10,17 @@ extension PostgresSeenStore {
         private static let int8 = PostgresConnection.int8
         private static let bool = PostgresConnection.bool
 
+        /// Claims a client's step id (`$1`, as `serve:ID`) for its user (`$2`) in the pushes'
+        /// table (schema version 4), stamped `$3`: a row back when it is new.
+        static let claimClientStep = Prepared(
+            name: "walkthrough_claim_client_step",
+            sql: """
+                INSERT INTO walkthrough_pushes (push_id, user_name, received_at, stamped_at)
+                VALUES ($1, $2, (extract(epoch FROM clock_timestamp()) * 1000)::bigint, $3)
+                ON CONFLICT (push_id) DO NOTHING RETURNING received_at
+                """,
+            parameterTypes: [text, text, int8])
+
         /// The event columns an insert writes, in order.
         static let insertColumns = """
             time, user_name, walkthrough, version, event, page, outcome, locale, resumed, forced,
@@ -146,9 +157,73 @@ extension PostgresSeenStore {
             }
             return
         }
-        let stamp = String(now().millisecondsSince1970)
+        let stamp = now().millisecondsSince1970
+        let prepared = Self.prepared(step, stamp: stamp)
+        try withConnection { connection throws(PostgresFailure) in
+            try Self.makingPartitions(for: [stamp], on: connection) { () throws(PostgresFailure) in
+                guard !prepared.laterPages.isEmpty else {
+                    _ = try connection.execute(prepared.statement, prepared.parameters)
+                    return
+                }
+                // Pages past the mask (rare): their rows in the same transaction.
+                try connection.transaction { () throws(PostgresFailure) in
+                    try Self.run(prepared, of: step, on: connection)
+                }
+            }
+        }
+    }
+
+    /// Writes `steps` in one transaction (one commit): a step with a client id only when the
+    /// server's `walkthrough_pushes` does not hold it yet (as `serve:ID`), which it then does.
+    /// A step without events (none of `walkthrough serve`'s) is written on its own.
+    package func write(batch steps: [SessionStep]) throws(SeenStoreError) -> [Bool] {
+        let stamp = now().millisecondsSince1970
+        var written = steps.map { _ in false }
+        var batch: [(index: Int, step: SessionStep)] = []
+        for (index, step) in steps.enumerated() {
+            precondition(step.version >= 1, "a walkthrough's version is 1 or more")
+            if step.events.isEmpty {
+                try write(step)
+                written[index] = true
+            } else {
+                batch.append((index, step))
+            }
+        }
+        guard !batch.isEmpty else { return written }
+        let prepared = batch.map { Self.prepared($0.step, stamp: stamp) }
+        let claimed = try withConnection { connection throws(PostgresFailure) in
+            try Self.makingPartitions(for: [stamp], on: connection) {
+                () throws(PostgresFailure) -> [Bool] in
+                try connection.transaction { () throws(PostgresFailure) -> [Bool] in
+                    var claimed: [Bool] = []
+                    for (item, statement) in zip(batch, prepared) {
+                        if let id = item.step.clientID {
+                            let result = try connection.execute(
+                                EventSQL.claimClientStep,
+                                ["serve:" + id, item.step.user, String(stamp)])
+                            guard result.rowCount == 1 else {
+                                claimed.append(false)
+                                continue
+                            }
+                        }
+                        try Self.run(statement, of: item.step, on: connection)
+                        claimed.append(true)
+                    }
+                    return claimed
+                }
+            }
+        }
+        for (item, wasWritten) in zip(batch, claimed) { written[item.index] = wasWritten }
+        return written
+    }
+
+    /// A step's statement and parameters (see ``EventSQL/step(change:events:summary:)``), the
+    /// summary's pages past its mask, and its time.
+    private static func prepared(
+        _ step: SessionStep, stamp: Int64
+    ) -> (statement: PostgresConnection.Prepared, parameters: [String?], laterPages: [Int]) {
         var parameters: [String?] = [
-            step.user, step.walkthrough, String(step.version), stamp, step.locale,
+            step.user, step.walkthrough, String(step.version), String(stamp), step.locale,
         ]
         switch step.change {
         case .progress(let page):
@@ -167,28 +242,25 @@ extension PostgresSeenStore {
             ]
         }
         parameters += [step.variant, step.experiment]
-        let delta = SummarySQL.Delta(step.events, time: Int64(stamp) ?? 0)
+        let delta = SummarySQL.Delta(step.events, time: stamp)
         if let delta { parameters += delta.parameters }
         let statement = EventSQL.step(
             change: step.change, events: step.events.count, summary: delta != nil)
-        let laterPages = delta?.laterPages ?? []
-        let time = Int64(stamp) ?? 0
-        try withConnection { connection throws(PostgresFailure) in
-            try Self.makingPartitions(for: [time], on: connection) { () throws(PostgresFailure) in
-                guard !laterPages.isEmpty else {
-                    _ = try connection.execute(statement, parameters)
-                    return
-                }
-                // Pages past the mask (rare): their rows in the same transaction.
-                try connection.transaction { () throws(PostgresFailure) in
-                    _ = try connection.execute(statement, parameters)
-                    for page in laterPages {
-                        try connection.execute(
-                            EventSQL.summaryPage,
-                            [step.user, step.walkthrough, String(step.version), String(page)])
-                    }
-                }
-            }
+        return (statement, parameters, delta?.laterPages ?? [])
+    }
+
+    /// Runs a prepared step inside the caller's transaction, with its summary's later pages.
+    private static func run(
+        _ prepared: (
+            statement: PostgresConnection.Prepared, parameters: [String?], laterPages: [Int]
+        ),
+        of step: SessionStep, on connection: PostgresConnection
+    ) throws(PostgresFailure) {
+        _ = try connection.execute(prepared.statement, prepared.parameters)
+        for page in prepared.laterPages {
+            try connection.execute(
+                EventSQL.summaryPage,
+                [step.user, step.walkthrough, String(step.version), String(page)])
         }
     }
 

@@ -26,6 +26,8 @@ public final class InMemorySeenStore: EventRecordingStore {
     /// The events, in the order written; taken only while holding `storage`'s lock when both
     /// change together.
     private let eventLog = Locked<[WalkthroughEvent]>([])
+    /// The client step ids written (``write(batch:)``).
+    private let clientSteps = Locked<Set<String>>([])
     /// The goals users reached, in the order recorded.
     let goalLog = Locked<[ReachedGoal]>([])
     let now: @Sendable () -> Timestamp
@@ -77,6 +79,17 @@ public final class InMemorySeenStore: EventRecordingStore {
     }
 
     // MARK: - Events
+
+    /// Writes each step, one with a client id only when that id was never written here.
+    package func write(batch steps: [SessionStep]) -> [Bool] {
+        steps.map { step in
+            if let id = step.clientID {
+                guard clientSteps.withLock({ $0.insert(id).inserted }) else { return false }
+            }
+            write(step)
+            return true
+        }
+    }
 
     /// Applies the step's change and appends its events, under the records' lock.
     package func write(_ step: SessionStep) {

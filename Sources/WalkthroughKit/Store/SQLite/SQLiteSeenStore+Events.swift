@@ -77,6 +77,39 @@ extension SQLiteSeenStore {
         }
     }
 
+    /// Writes `steps` in one `BEGIN IMMEDIATE` transaction (one sync): a step with a client
+    /// id only when `client_steps` does not hold the id yet, which it then does, in the same
+    /// transaction.
+    package func write(batch steps: [SessionStep]) throws(SeenStoreError) -> [Bool] {
+        let stamp = now().millisecondsSince1970
+        return try withConnection(waitingAtMost: options.busyTimeout) {
+            connection throws(SQLiteError) in
+            try connection.immediateTransaction { () throws(SQLiteError) -> [Bool] in
+                var written: [Bool] = []
+                for step in steps {
+                    precondition(step.version >= 1, "a walkthrough's version is 1 or more")
+                    if let id = step.clientID {
+                        try connection.withStatement(SQL.claimClientStep) {
+                            statement throws(SQLiteError) in
+                            try statement.withBorrowedText(id, step.user) {
+                                () throws(SQLiteError) in
+                                try statement.bind(stamp, at: 3)
+                                try statement.run()
+                            }
+                        }
+                        guard connection.changes == 1 else {
+                            written.append(false)
+                            continue
+                        }
+                    }
+                    try Self.apply(step, stamp: stamp, on: connection)
+                    written.append(true)
+                }
+                return written
+            }
+        }
+    }
+
     /// The body of ``write(_:)``, inside a transaction the caller holds: the change, then the
     /// events, all stamped `stamp` (the replica adds its outbox entry in the same transaction).
     package static func apply(
@@ -195,12 +228,21 @@ extension SQLiteSeenStore {
                 }
             }
             return try connection.immediateTransaction { () throws(SQLiteError) in
-                try connection.withStatement(EventSQL.pruneBefore) {
+                let removed = try connection.withStatement(EventSQL.pruneBefore) {
                     statement throws(SQLiteError) in
                     try statement.bind(limit, at: 1)
                     try statement.run()
                     return connection.changes
                 }
+                // The ids of steps as old as the events go with them.
+                if storedSchemaVersion >= 5 {
+                    try connection.withStatement(SQL.pruneClientSteps) {
+                        statement throws(SQLiteError) in
+                        try statement.bind(limit, at: 1)
+                        try statement.run()
+                    }
+                }
+                return removed
             }
         }
     }

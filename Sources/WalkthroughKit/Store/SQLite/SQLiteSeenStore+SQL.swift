@@ -22,6 +22,15 @@ extension SQLiteSeenStore {
         static let saveProgress = StatementSlot(
             index: 3, sql: SeenSQL.upsert(.progress, .sqlite))
 
+        /// Claims a client's step id (`?1`) for its user (`?2`) at `?3`: one row changed when
+        /// the id is new, none when it was written before.
+        static let claimClientStep = """
+            INSERT OR IGNORE INTO client_steps (id, user, time) VALUES (?1, ?2, ?3)
+            """
+
+        /// Forgets the step ids older than `?1`, with the events `events prune` removes.
+        static let pruneClientSteps = "DELETE FROM client_steps WHERE time < ?1"
+
         /// Every record, in primary-key order (user, then walkthrough, by bytes).
         static let allRecords = """
             SELECT \(SQLDialect.sqlite.columns) FROM seen ORDER BY user, walkthrough
