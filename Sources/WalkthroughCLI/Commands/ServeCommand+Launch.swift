@@ -9,6 +9,9 @@ struct ServeLauncher {
     /// Where it prints and what environment it reads.
     var context: CommandContext
 
+    /// The connections answers read from, in turn (the daemon has 8 threads).
+    static let readingConnections = 4
+
     /// Serves until SIGTERM or SIGINT.
     func run() throws -> ExitCode {
         #if SERVER
@@ -36,10 +39,15 @@ struct ServeLauncher {
         var storeEnvironment = environment
         storeEnvironment["WALKTHROUGH_REPLICA"] = "off"
         let path = try command.store.databasePath(environment: environment, command: name)
-        let opened = try SeenStores.open(path, environment: storeEnvironment)
-        guard let store = SeenStoreCapabilities.eventRecording(opened) else {
-            throw CommandLineError.failure(
-                "Error: the store at \(path) keeps no events", exitCode: .ioError)
+        // A connection of its own for the steps' commits, and the ones answers read from.
+        var connections: [any EventRecordingStore] = []
+        for _ in 0..<(1 + Self.readingConnections) {
+            let opened = try SeenStores.open(path, environment: storeEnvironment)
+            guard let store = SeenStoreCapabilities.eventRecording(opened) else {
+                throw CommandLineError.failure(
+                    "Error: the store at \(path) keeps no events", exitCode: .ioError)
+            }
+            connections.append(store)
         }
         var settings = HTTPDaemon.Settings(address: command.listen)
         settings.maxConnections = command.maxConnections
@@ -54,7 +62,8 @@ struct ServeLauncher {
             log.note("\(problem.file): \(problem.message)")
         }
         let application = ServeApplication(
-            catalog: catalog, store: store,
+            catalog: catalog, stores: StorePool(Array(connections.dropFirst())),
+            committing: connections[0],
             authenticate: keys.authenticate, rateLimit: keys.rateLimit,
             allowedOrigins: Set(command.origins),
             quiet: QuietSwitch.serverReason(environment: environment),

@@ -12,8 +12,10 @@ package final class ServeApplication: Sendable {
 
     /// The definitions served.
     package let catalog: DefinitionCatalog
-    /// The store every answer reads and every step writes.
-    package let store: any EventRecordingStore
+    /// The store's connections the answers read from.
+    package let stores: StorePool
+    /// A connection of the pool, in turn: every call of a request may take another.
+    var store: any EventRecordingStore { stores.next() }
     /// Who may ask.
     package let authenticate: Authenticator
     /// How often a user token may ask.
@@ -29,17 +31,18 @@ package final class ServeApplication: Sendable {
     /// The steps' commits, grouped.
     let steps: GroupCommit
 
-    /// An application over `catalog` and `store`.
+    /// An application over `catalog`, reading from `stores` and committing steps through
+    /// `committing` (a connection of its own).
     package init(
-        catalog: DefinitionCatalog, store: any EventRecordingStore,
+        catalog: DefinitionCatalog, stores: StorePool, committing: any EventRecordingStore,
         authenticate: @escaping Authenticator, rateLimit: @escaping RateLimiter = { _ in nil },
         allowedOrigins: Set<String> = [], quiet: String? = nil, recordsEvents: Bool = true,
         clock: @escaping @Sendable () -> Timestamp = { Timestamp.now }
     ) {
         self.recordsEvents = recordsEvents
-        self.steps = GroupCommit(store: store)
+        self.steps = GroupCommit(store: committing)
         self.catalog = catalog
-        self.store = store
+        self.stores = stores
         self.authenticate = authenticate
         self.rateLimit = rateLimit
         self.allowedOrigins = allowedOrigins
