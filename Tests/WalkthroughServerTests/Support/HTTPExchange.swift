@@ -15,17 +15,19 @@ struct HTTPExchange {
 
     /// Sends `method url` with `headers` and `body` (given on curl's standard input). Unless
     /// `checked` is false, the answer is checked against the OpenAPI document (an issue is
-    /// recorded at the caller when it does not conform).
+    /// recorded at the caller when it does not conform). `curlOptions` go to curl as they are
+    /// (`--cacert FILE`).
     static func send(
         _ method: String, _ url: String, headers: [String: String] = [:], body: String? = nil,
-        timeout: Int = 30, checked: Bool = true,
+        timeout: Int = 30, checked: Bool = true, curlOptions: [String] = [],
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> HTTPExchange {
-        var arguments = [
-            "curl", "--silent", "--show-error", "--include", "--http1.1", "--path-as-is",
-            "--max-time",
-            String(timeout), "--request", method,
-        ]
+        var arguments =
+            [
+                "curl", "--silent", "--show-error", "--include", "--http1.1", "--path-as-is",
+                "--max-time",
+                String(timeout), "--request", method,
+            ] + curlOptions
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
             arguments += ["--header", "\(name): \(value)"]
         }
@@ -34,8 +36,8 @@ struct HTTPExchange {
         let result = try ChildProcess.run(
             arguments, input: body ?? "", timeout: Double(timeout + 10))
         let exchange = parse(result.standardOutput, failure: result.standardError)
-        if checked, exchange.status != 0,
-            let pathStart = url.dropFirst("http://".count).firstIndex(of: "/")
+        if checked, exchange.status != 0, let schemeEnd = url.range(of: "://"),
+            let pathStart = url[schemeEnd.upperBound...].firstIndex(of: "/")
         {
             try OpenAPIResponseCheck.check(
                 method: method, path: String(url[pathStart...]), status: exchange.status,

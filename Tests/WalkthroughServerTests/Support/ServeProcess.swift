@@ -4,8 +4,8 @@ import Foundation
 import WalkthroughTestSupport
 
 /// The built `walkthrough serve`, as a user runs it: its own state folder and keys file,
-/// SQLite unless a store is given, on a free loopback port; stopped (SIGTERM, then SIGKILL)
-/// when the test lets it go.
+/// SQLite unless a store is given, on a free loopback port (or the address given); stopped
+/// (SIGTERM, then SIGKILL) when the test lets it go.
 final class ServeProcess {
     /// The service key's secret.
     static let serviceSecret = "service-secret-0123456789abcdefghijklmnopqrstu"
@@ -20,6 +20,8 @@ final class ServeProcess {
     let child: ChildProcess
     /// The port it listens on.
     let port: Int
+    /// `http` or `https`, as the server announced.
+    let scheme: String
     /// Its state folder (the database, the keys file).
     let folder: TemporaryFolder
     /// Its database (a file, or the URL given).
@@ -33,15 +35,18 @@ final class ServeProcess {
     ///   - arguments: More arguments.
     ///   - environment: More variables.
     ///   - folder: The state folder to reuse (a restart); a new one by default.
+    ///   - listen: `--listen` (a port of its own, or the same port again for a restart).
+    ///   - writesKeys: Whether it gets `--keys` and a keys file with the secrets above; without
+    ///     it, the server makes its own under `XDG_STATE_HOME` (the state folder).
     init(
         folders: [String] = [repositoryRoot() + "/walkthroughs"], database: String? = nil,
         arguments: [String] = [], environment: [String: String] = [:],
-        folder: TemporaryFolder? = nil
+        folder: TemporaryFolder? = nil, listen: String = "127.0.0.1:0", writesKeys: Bool = true
     ) throws {
         let folder = try folder ?? TemporaryFolder()
         self.folder = folder
         let keys = folder.path + "/serve-keys.json"
-        if access(keys, F_OK) != 0 {
+        if writesKeys, access(keys, F_OK) != 0 {
             let text = """
                 {"keys": [{"name": "backend", "role": "service", "secret": "\(Self.serviceSecret)"},
                           {"name": "ops", "role": "admin", "secret": "\(Self.adminSecret)"}],
@@ -60,13 +65,13 @@ final class ServeProcess {
         variables.merge(environment) { $1 }
         let child = try ChildProcess(
             [builtExecutable("walkthrough"), "serve"] + folders
-                + ["--listen", "127.0.0.1:0", "--keys", keys, "--db", self.database]
-                + arguments,
+                + ["--listen", listen, "--db", self.database]
+                + (writesKeys ? ["--keys", keys] : []) + arguments,
             environment: variables, directory: folder.path)
         self.child = child
-        var found: Int?
+        var found: (scheme: String, port: Int)?
         _ = waitUntil(timeout: 60) {
-            found = Self.port(in: child.standardError)
+            found = Self.listening(in: child.standardError)
             return found != nil || child.hasExited
         }
         guard let found else {
@@ -75,7 +80,8 @@ final class ServeProcess {
             throw TestSupportError(
                 "walkthrough serve did not start: \(child.standardError.suffix(800))")
         }
-        port = found
+        port = found.port
+        scheme = found.scheme
     }
 
     deinit {
@@ -84,15 +90,23 @@ final class ServeProcess {
 
     /// The port in the server's "listening on http://127.0.0.1:PORT" line.
     static func port(in log: String) -> Int? {
-        guard
-            let range = log.range(of: "listening on http://127.0.0.1:")
-                ?? log.range(of: "listening on https://127.0.0.1:")
-        else { return nil }
-        return Int(log[range.upperBound...].prefix(while: \.isNumber))
+        listening(in: log)?.port
     }
 
-    /// `http://127.0.0.1:PORT`.
-    var base: String { "http://127.0.0.1:\(port)" }
+    /// The scheme and port of the server's "listening on SCHEME://HOST:PORT: …" line.
+    static func listening(in log: String) -> (scheme: String, port: Int)? {
+        guard let range = log.range(of: "listening on ") else { return nil }
+        let url = log[range.upperBound...].prefix(while: { $0 != " " && $0 != "\n" })
+        guard let schemeEnd = url.range(of: "://") else { return nil }
+        let address = url[schemeEnd.upperBound...].dropLast(url.hasSuffix(":") ? 1 : 0)
+        guard let colon = address.lastIndex(of: ":"),
+            let port = Int(address[address.index(after: colon)...])
+        else { return nil }
+        return (String(url[..<schemeEnd.lowerBound]), port)
+    }
+
+    /// `http://127.0.0.1:PORT` (`https` with TLS): the loopback address, whatever it listens on.
+    var base: String { "\(scheme)://127.0.0.1:\(port)" }
 
     /// Stops the server with SIGTERM (SIGKILL after 20 s) and gives its exit status.
     @discardableResult
