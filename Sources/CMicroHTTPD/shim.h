@@ -67,6 +67,13 @@ static uint16_t wk_mhd_port(struct MHD_Daemon *daemon) {
     return info == NULL ? 0 : info->port;
 }
 
+/// The socket of `connection`; -1 when libmicrohttpd does not say.
+static int wk_mhd_connection_socket(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : info->connect_fd;
+}
+
 /// Sets how long `connection` may stay silent before it is closed.
 static void wk_mhd_set_timeout(struct MHD_Connection *connection, unsigned int seconds) {
     MHD_set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT, seconds);

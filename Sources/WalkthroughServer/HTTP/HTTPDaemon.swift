@@ -43,8 +43,10 @@ package final class HTTPDaemon: @unchecked Sendable {
     private let respond: Responder
     private let logRequest: RequestLogger
     private var daemon: OpaquePointer?
-    /// Open connections, and requests being answered.
-    private let counts = Locked((connections: 0, inFlight: 0))
+    /// The open connections: admitted or not, answering, a request arriving.
+    private let connections: ConnectionTable
+    /// Whether ``stop(grace:)`` began: answers then close their connections.
+    private let stopping = Locked(false)
 
     /// A daemon that answers with `respond` once started.
     package init(
@@ -54,10 +56,14 @@ package final class HTTPDaemon: @unchecked Sendable {
         self.settings = settings
         self.respond = respond
         self.logRequest = log
+        connections = ConnectionTable(
+            limit: settings.maxConnections,
+            requestTimeout: .seconds(Int(settings.requestTimeout)))
     }
 
     deinit {
         if let daemon { MHD_stop_daemon(daemon) }
+        connections.stop()
     }
 
     /// Starts listening.
@@ -84,14 +90,14 @@ package final class HTTPDaemon: @unchecked Sendable {
                         connection, url: url, method: method, upload: upload,
                         uploadSize: uploadSize, requestContext: requestContext)
                 }, context,
-                { context, _, requestContext, _ in
-                    guard let context, let requestContext else { return }
+                { context, connection, requestContext, _ in
+                    guard let context, let connection, let requestContext else { return }
                     let daemon = Unmanaged<HTTPDaemon>.fromOpaque(context)
                         .takeUnretainedValue()
-                    daemon.completed(requestContext)
+                    daemon.completed(connection, requestContext)
                 },
                 { context, connection, _, event in
-                    guard let context else { return }
+                    guard let context, let connection else { return }
                     let daemon = Unmanaged<HTTPDaemon>.fromOpaque(context)
                         .takeUnretainedValue()
                     daemon.connection(
@@ -111,18 +117,23 @@ package final class HTTPDaemon: @unchecked Sendable {
 
     /// Stops accepting, lets the requests being answered finish (at most `grace`), then
     /// closes every connection.
+    ///
+    /// A request is in flight once its headers are in: one whose body is still arriving is
+    /// read and answered too. Answers sent meanwhile close their connections.
     package func stop(grace: Duration = .seconds(10)) {
         guard let daemon else { return }
+        stopping.withLock { $0 = true }
         let listening = MHD_quiesce_daemon(daemon)
         if listening >= 0 { close(listening) }
         let clock = ContinuousClock()
         let deadline = clock.now + grace
         // The daemon's threads answer what is in flight; wait for them, at most `grace`.
-        while counts.withLock({ $0.inFlight }) > 0, clock.now < deadline {
+        while connections.answering > 0, clock.now < deadline {
             usleep(2_000)
         }
         MHD_stop_daemon(daemon)
         self.daemon = nil
+        connections.stop()
     }
 
     // MARK: - libmicrohttpd's calls
@@ -134,11 +145,20 @@ package final class HTTPDaemon: @unchecked Sendable {
         let began = ContinuousClock.now
     }
 
-    private func connection(_ connection: OpaquePointer?, started: Bool) {
-        counts.withLock { $0.connections += started ? 1 : -1 }
+    private func connection(_ connection: OpaquePointer, started: Bool) {
+        let socket = wk_mhd_connection_socket(connection)
+        if started {
+            connections.opened(socket)
+        } else {
+            connections.closed(socket)
+        }
     }
 
-    private func completed(_ requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>) {
+    private func completed(
+        _ connection: OpaquePointer,
+        _ requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    ) {
+        connections.requestEnded(wk_mhd_connection_socket(connection))
         guard let pending = requestContext.pointee else { return }
         Unmanaged<Pending>.fromOpaque(pending).release()
         requestContext.pointee = nil
@@ -154,6 +174,7 @@ package final class HTTPDaemon: @unchecked Sendable {
             // The headers are in: a request begins.
             let pending = Pending()
             requestContext.pointee = Unmanaged.passRetained(pending).toOpaque()
+            connections.requestBegan(wk_mhd_connection_socket(connection))
             wk_mhd_set_timeout(connection, settings.requestTimeout)
             if let early = earlyAnswer(connection) {
                 return send(early, to: connection, for: nil, began: pending.began)
@@ -190,16 +211,14 @@ package final class HTTPDaemon: @unchecked Sendable {
         guard !pending.tooLarge else {
             return send(tooLarge(), to: connection, for: request, began: pending.began)
         }
-        counts.withLock { $0.inFlight += 1 }
         let response = respond(request)
-        counts.withLock { $0.inFlight -= 1 }
         return send(response, to: connection, for: request, began: pending.began)
     }
 
-    /// The answer to a request refused on its headers alone: too many connections, a
-    /// header section or a declared body over the limits.
+    /// The answer to a request refused on its headers alone: its connection opened past the
+    /// limit, a header section or a declared body over the limits.
     private func earlyAnswer(_ connection: OpaquePointer) -> ServerResponse? {
-        if counts.withLock({ $0.connections }) > settings.maxConnections {
+        if !connections.isAdmitted(wk_mhd_connection_socket(connection)) {
             var response = ServerResponse.problem(
                 503,
                 detail: "The server has \(settings.maxConnections) connections open; try again.")
@@ -234,6 +253,10 @@ package final class HTTPDaemon: @unchecked Sendable {
         _ response: ServerResponse, to connection: OpaquePointer, for request: ServerRequest?,
         began: ContinuousClock.Instant
     ) -> MHD_Result {
+        var response = response
+        if stopping.withLock({ $0 }), response.header("Connection") == nil {
+            response.headers.append(("Connection", "close"))
+        }
         let made = response.body.withUnsafeBytes { bytes in
             MHD_create_response_from_buffer(
                 bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress),
