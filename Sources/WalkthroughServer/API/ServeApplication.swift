@@ -59,7 +59,16 @@ package final class ServeApplication: Sendable {
 
     // MARK: - Routing
 
+    /// The methods some route answers; any other gets 501.
+    static let methods: Set<String> = ["GET", "HEAD", "POST", "DELETE", "OPTIONS"]
+
     private func route(_ request: ServerRequest) -> ServerResponse {
+        guard Self.methods.contains(request.method) else {
+            return .problem(
+                501,
+                detail: "\(request.method) is not a method this server implements; use "
+                    + "GET, HEAD, POST, DELETE or OPTIONS.")
+        }
         guard let segments = PathSegments(request.path) else {
             return .problem(400, detail: "The path is not a valid URL path.")
         }
