@@ -7,3 +7,10 @@ package struct JSONReadError: Error, Sendable, Hashable {
     /// The JSON path of the value being read when it went wrong (`pages[1].heading`), or `""`.
     var path: String
 }
+
+extension JSONReadError: CustomStringConvertible {
+    /// What is wrong and where, in a sentence: `unterminated string (line 1, column 31)`.
+    package var description: String {
+        "\(kind.message) (line \(position.line), column \(position.column))"
+    }
+}

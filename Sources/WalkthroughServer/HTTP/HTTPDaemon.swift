@@ -177,7 +177,11 @@ package final class HTTPDaemon: @unchecked Sendable {
             connections.requestBegan(wk_mhd_connection_socket(connection))
             wk_mhd_set_timeout(connection, settings.requestTimeout)
             if let early = earlyAnswer(connection) {
-                return send(early, to: connection, for: nil, began: pending.began)
+                // Logged like any other request: its method and path, without a body.
+                let request = ServerRequest(
+                    method: method.map { String(cString: $0) } ?? "GET",
+                    path: url.map { String(cString: $0) } ?? "/")
+                return send(early, to: connection, for: request, began: pending.began)
             }
             return MHD_Result.YES
         }
