@@ -257,16 +257,30 @@ public final class SQLiteSeenStore: EventRecordingStore {
     package func withConnection<Result: Sendable>(
         waitingAtMost limit: Duration, _ body: (Connection) throws(SQLiteError) -> Result
     ) throws(SeenStoreError) -> Result {
-        guard limit < options.busyTimeout else { return try withConnection(body) }
-        do {
-            return try connection.withLock { connection throws(SQLiteError) in
-                let usual = connection.busyTimeout
-                connection.setBusyTimeout(milliseconds: Options.milliseconds(limit))
-                defer { connection.setBusyTimeout(milliseconds: Options.milliseconds(usual)) }
+        try withConnection(waitingAtMost: limit) { connection, wait throws(SeenStoreError) in
+            do throws(SQLiteError) {
                 return try body(connection)
+            } catch {
+                throw SeenStoreError(error, busyTimeout: wait)
             }
-        } catch {
-            throw SeenStoreError(error, busyTimeout: limit)
+        }
+    }
+
+    /// ``withConnection(waitingAtMost:_:)`` for a `body` that makes its own errors: it is
+    /// given the wait in force, which a ``SeenStoreError/locked(path:timeout:)`` names.
+    func withConnection<Result: Sendable, Failure: Error>(
+        waitingAtMost limit: Duration, _ body: (Connection, Duration) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        guard limit < options.busyTimeout else {
+            return try connection.withLock { connection throws(Failure) in
+                try body(connection, options.busyTimeout)
+            }
+        }
+        return try connection.withLock { connection throws(Failure) in
+            let usual = connection.busyTimeout
+            connection.setBusyTimeout(milliseconds: Options.milliseconds(limit))
+            defer { connection.setBusyTimeout(milliseconds: Options.milliseconds(usual)) }
+            return try body(connection, limit)
         }
     }
 

@@ -240,10 +240,26 @@ extension Connection {
     package func immediateTransaction<Result>(
         _ body: () throws(SQLiteError) -> Result
     ) throws(SQLiteError) -> Result {
-        try runTransactionStatement(&begin, "BEGIN IMMEDIATE")
+        try immediateTransaction(body, failing: { $0 })
+    }
+
+    /// ``immediateTransaction(_:)`` for a `body` that throws errors of its own type: a failure
+    /// of `BEGIN IMMEDIATE` or `COMMIT` is turned into one by `failure`.
+    func immediateTransaction<Result, Failure: Error>(
+        _ body: () throws(Failure) -> Result, failing failure: (SQLiteError) -> Failure
+    ) throws(Failure) -> Result {
         do {
+            try runTransactionStatement(&begin, "BEGIN IMMEDIATE")
+        } catch {
+            throw failure(error)
+        }
+        do throws(Failure) {
             let result = try body()
-            try runTransactionStatement(&commit, "COMMIT")
+            do {
+                try runTransactionStatement(&commit, "COMMIT")
+            } catch {
+                throw failure(error)
+            }
             return result
         } catch {
             rollback()

@@ -199,6 +199,9 @@ package final class Statement {
         sqlite3_column_type(handle, column)
     }
 
+    /// How many columns a row of this statement has (0 for one that returns no rows).
+    var columnCount: Int32 { sqlite3_column_count(handle) }
+
     /// The integer in the 0-based `column` of the current row.
     package func int(at column: Int32) -> Int {
         Int(sqlite3_column_int64(handle, column))
