@@ -1,7 +1,7 @@
 extension Statement {
     /// Binds `record`'s six columns as parameters 1 to 6, in the order the stores' record
     /// statements take them: user, walkthrough, version, outcome, last page, updated at.
-    package func bind(_ record: SeenRecord) throws(SQLiteError) {
+    func bind(_ record: SeenRecord) throws(SQLiteError) {
         try bind(record.user, at: 1)
         try bind(record.walkthrough, at: 2)
         try bind(record.version, at: 3)

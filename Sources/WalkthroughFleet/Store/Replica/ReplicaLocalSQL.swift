@@ -4,13 +4,8 @@ import WalkthroughKit
 /// same file: the outbox, the writes the server refused, when each record was last refreshed,
 /// and what the replica knows of its server.
 enum ReplicaLocalSQL {
-    /// How many of the replica's tables are there yet (``create`` makes ``tableCount``).
-    static let exists = """
-        SELECT count(*) FROM sqlite_schema WHERE type = 'table'
-            AND name IN ('replica_outbox', 'replica_fresh', 'replica_meta', 'replica_refused')
-        """
-    /// How many tables ``create`` makes.
-    static let tableCount = 4
+    /// The replica's tables, as ``create`` names them.
+    static let tables = ["replica_outbox", "replica_fresh", "replica_meta", "replica_refused"]
 
     /// The tables, created once.
     ///
@@ -100,31 +95,12 @@ enum ReplicaLocalSQL {
         SELECT max(at) FROM replica_fresh WHERE user = ?1 AND walkthrough IN (?2, '')
         """
 
-    /// The users the replica holds anything of (so that `sync` refreshes each, and a reset
-    /// made on another machine reaches what this one holds of them, goals included).
+    /// The users the replica's own tables hold anything of, beside those the SQLite store holds
+    /// records or goals of (``ReplicaSeenStore/localUsers()``).
     static let users = """
-        SELECT user FROM seen UNION SELECT user FROM replica_fresh WHERE walkthrough = ''
-        UNION SELECT user FROM replica_outbox UNION SELECT user FROM replica_refused
-        UNION SELECT user FROM goals ORDER BY 1
+        SELECT user FROM replica_fresh WHERE walkthrough = ''
+        UNION SELECT user FROM replica_outbox UNION SELECT user FROM replica_refused ORDER BY 1
         """
-
-    /// A pulled record, as the server has it.
-    static let store = """
-        INSERT INTO seen (user, walkthrough, version, outcome, last_page, updated_at)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-        ON CONFLICT (user, walkthrough) DO UPDATE SET version = excluded.version,
-            outcome = excluded.outcome, last_page = excluded.last_page,
-            updated_at = excluded.updated_at
-        """
-    static let walkthroughs = "SELECT walkthrough FROM seen WHERE user = ?1"
-    static let drop = "DELETE FROM seen WHERE user = ?1 AND walkthrough = ?2"
-    /// Events a tombstone covers: `?1` user, `?2` walkthrough (`''`: all), `?3` its time.
-    static let buryEvents = """
-        DELETE FROM events WHERE user = ?1 AND (?2 = '' OR walkthrough = ?2) AND time <= ?3
-        """
-
-    /// Goals a tombstone of all the user's walkthroughs covers: `?1` user, `?2` its time.
-    static let buryGoals = "DELETE FROM goals WHERE user = ?1 AND time <= ?2"
 
     /// Forgets a failed contact (see `ReplicaSeenStore+Backoff.swift`).
     static let forgetFailedContact =

@@ -126,8 +126,8 @@ extension PostgresSeenStore {
         }
     }
 
-    /// The user's tombstones: `(walkthrough, reset_at)`, `""` for all of the user's.
-    func tombstones(user: String) throws(SeenStoreError) -> [(String, Int64)] {
+    /// The user's tombstones: the walkthrough (`""` for all of the user's) and its `reset_at`.
+    func tombstones(user: String) throws(SeenStoreError) -> [(walkthrough: String, at: Int64)] {
         try withConnection { connection throws(PostgresFailure) in
             let result = try connection.execute(ReplicaServerSQL.tombstones, [user])
             return (0..<result.rowCount).map { row in

@@ -59,11 +59,9 @@ extension ReplicaSeenStore {
         let failed = FailedContact(at: now().millisecondsSince1970, backoff: max(backoff, 0))
         let written: Bool
         do {
-            try local.withConnection { connection throws(SQLiteError) in
-                try connection.immediateTransaction { () throws(SQLiteError) in
-                    try Self.writeMeta("contactFailedAt", String(failed.at), on: connection)
-                    try Self.writeMeta("contactBackoff", String(failed.backoff), on: connection)
-                }
+            try local.transaction { transaction throws(SeenStoreError) in
+                try Self.writeMeta("contactFailedAt", String(failed.at), in: transaction)
+                try Self.writeMeta("contactBackoff", String(failed.backoff), in: transaction)
             }
             written = true
         } catch {
@@ -77,9 +75,7 @@ extension ReplicaSeenStore {
     func forgetFailedContact() {
         guard !options.localOnly, failedContact() != nil else { return }
         do {
-            try local.withConnection { connection throws(SQLiteError) in
-                try connection.run(ReplicaLocalSQL.forgetFailedContact)
-            }
+            try local.run(ReplicaLocalSQL.forgetFailedContact)
             contact.withLock { $0 = .some(nil) }
         } catch {
             // Kept: the next launch holds off once more, which costs it nothing.

@@ -20,12 +20,9 @@ extension ReplicaSeenStore: ExperimentStore {
     package func recordGoal(_ goal: String, user: String) throws(SeenStoreError) {
         try checkUser(user)
         let stamp = now().millisecondsSince1970
-        try local.withConnection { connection throws(SQLiteError) in
-            try connection.immediateTransaction { () throws(SQLiteError) in
-                try SQLiteSeenStore.insertGoal(goal, user: user, stamp: stamp, on: connection)
-                try Self.enqueue(
-                    OutboxEntry(goal: goal, user: user, stamp: stamp), on: connection)
-            }
+        try local.transaction { transaction throws(SeenStoreError) in
+            try transaction.recordGoal(goal, user: user, stamp: stamp)
+            try Self.enqueue(OutboxEntry(goal: goal, user: user, stamp: stamp), in: transaction)
         }
         pushWithinBudget()
     }

@@ -1,91 +1,58 @@
-import CSQLite
 package import WalkthroughKit
 
 // MARK: - The replica's own tables
 
 extension ReplicaSeenStore {
+    /// A bound value of the replica's statements.
+    typealias Value = SQLiteSeenStore.Value
+
     /// Creates the outbox and the other tables of the replica the first time.
     func createTables() throws(SeenStoreError) {
-        try local.withConnection { connection throws(SQLiteError) in
-            let present = try connection.withStatement(ReplicaLocalSQL.exists) {
-                statement throws(SQLiteError) in
-                _ = try statement.step()
-                return statement.int(at: 0) == ReplicaLocalSQL.tableCount
-            }
-            guard !present else { return }
-            try connection.immediateTransaction { () throws(SQLiteError) in
-                for statement in ReplicaLocalSQL.create { try connection.run(statement) }
-            }
-        }
+        try local.createTables(ReplicaLocalSQL.tables, by: ReplicaLocalSQL.create)
     }
 
-    /// Adds `entry` to the outbox, inside the caller's transaction, under a new id.
-    static func enqueue(_ entry: OutboxEntry, on connection: Connection) throws(SQLiteError) {
-        try connection.withStatement(ReplicaLocalSQL.enqueue) { statement throws(SQLiteError) in
-            try statement.bind(OutboxEntry.newIdentifier(), at: 1)
-            try statement.bind(entry.user, at: 2)
-            try statement.bind(entry.encoded(), at: 3)
-            try statement.run()
-        }
+    /// Adds `entry` to the outbox, inside `transaction`, under a new id.
+    static func enqueue(
+        _ entry: OutboxEntry, in transaction: SQLiteSeenStore.Transaction
+    ) throws(SeenStoreError) {
+        try transaction.run(
+            ReplicaLocalSQL.enqueue,
+            [.text(OutboxEntry.newIdentifier()), .text(entry.user), .text(entry.encoded())])
     }
 
     /// Marks `user`'s `walkthrough` (`""`: all of the user's) refreshed at `at`.
     static func touch(
-        user: String, walkthrough: String, at: Int64, on connection: Connection
-    ) throws(SQLiteError) {
-        try connection.withStatement(ReplicaLocalSQL.touch) { statement throws(SQLiteError) in
-            try statement.bind(user, at: 1)
-            try statement.bind(walkthrough, at: 2)
-            try statement.bind(at, at: 3)
-            try statement.run()
-        }
+        user: String, walkthrough: String, at: Int64, in transaction: SQLiteSeenStore.Transaction
+    ) throws(SeenStoreError) {
+        try transaction.run(ReplicaLocalSQL.touch, [.text(user), .text(walkthrough), .integer(at)])
     }
 
+    /// Keeps `value` under `key` in `replica_meta`, inside `transaction`.
     static func writeMeta(
-        _ key: String, _ value: String, on connection: Connection
-    ) throws(SQLiteError) {
-        try connection.withStatement(ReplicaLocalSQL.writeMeta) { statement throws(SQLiteError) in
-            try statement.bind(key, at: 1)
-            try statement.bind(value, at: 2)
-            try statement.run()
-        }
+        _ key: String, _ value: String, in transaction: SQLiteSeenStore.Transaction
+    ) throws(SeenStoreError) {
+        try transaction.run(ReplicaLocalSQL.writeMeta, [.text(key), .text(value)])
+    }
+
+    /// Keeps `value` under `key` in `replica_meta`, on its own.
+    func writeMeta(_ key: String, _ value: String) throws(SeenStoreError) {
+        try local.run(ReplicaLocalSQL.writeMeta, [.text(key), .text(value)])
     }
 
     func readMeta(_ key: String) throws(SeenStoreError) -> String? {
-        try local.withConnection { connection throws(SQLiteError) in
-            try connection.withStatement(ReplicaLocalSQL.readMeta) {
-                statement throws(SQLiteError) in
-                try statement.bind(key, at: 1)
-                return try statement.step() ? statement.text(at: 0) : nil
-            }
-        }
+        try local.rows(ReplicaLocalSQL.readMeta, [.text(key)]).first?.first?.text
     }
 
     /// When `user`'s `walkthrough` was last refreshed (written here, or pulled), if ever.
     func freshness(user: String, walkthrough: String) throws(SeenStoreError) -> Int64? {
-        try local.withConnection { connection throws(SQLiteError) in
-            try connection.withStatement(ReplicaLocalSQL.freshness) {
-                statement throws(SQLiteError) in
-                try statement.bind(user, at: 1)
-                try statement.bind(walkthrough, at: 2)
-                _ = try statement.step()
-                return statement.storageClass(at: 0) == SQLITE_NULL ? nil : statement.int64(at: 0)
-            }
-        }
+        try local.rows(ReplicaLocalSQL.freshness, [.text(user), .text(walkthrough)])
+            .first?.first?.integer
     }
 
     /// Up to `limit` outbox entries, oldest first: sequence, push id, the entry's JSON.
     package func pendingEntries(limit: Int) throws(SeenStoreError) -> [(Int64, String, String)] {
-        try local.withConnection { connection throws(SQLiteError) in
-            try connection.withStatement(ReplicaLocalSQL.pending) { statement throws(SQLiteError) in
-                try statement.bind(limit, at: 1)
-                var entries: [(Int64, String, String)] = []
-                while try statement.step() {
-                    entries.append(
-                        (statement.int64(at: 0), statement.text(at: 1), statement.text(at: 2)))
-                }
-                return entries
-            }
+        try local.rows(ReplicaLocalSQL.pending, [.integer(Int64(limit))]).map { row in
+            (row[0].integer ?? 0, row[1].text ?? "", row[2].text ?? "")
         }
     }
 
@@ -93,13 +60,7 @@ extension ReplicaSeenStore {
     /// the entry `pushID` names (another process may have pushed and removed it, and a newer
     /// entry taken its number).
     package func removePushed(sequence: Int64, pushID: String) throws(SeenStoreError) {
-        try local.withConnection { connection throws(SQLiteError) in
-            try connection.withStatement(ReplicaLocalSQL.done) { statement throws(SQLiteError) in
-                try statement.bind(sequence, at: 1)
-                try statement.bind(pushID, at: 2)
-                try statement.run()
-            }
-        }
+        try local.run(ReplicaLocalSQL.done, [.integer(sequence), .text(pushID)])
     }
 
     /// Moves the outbox entry numbered `sequence` (when it is still the entry `pushID` names)
@@ -107,41 +68,22 @@ extension ReplicaSeenStore {
     /// refused is kept, never dropped.
     func refuse(sequence: Int64, pushID: String, reason: String) throws(SeenStoreError) {
         let stamp = now().millisecondsSince1970
-        try local.withConnection { connection throws(SQLiteError) in
-            try connection.immediateTransaction { () throws(SQLiteError) in
-                try connection.withStatement(ReplicaLocalSQL.refuse) {
-                    statement throws(SQLiteError) in
-                    try statement.bind(sequence, at: 1)
-                    try statement.bind(pushID, at: 2)
-                    try statement.bind(reason, at: 3)
-                    try statement.bind(stamp, at: 4)
-                    try statement.run()
-                }
-                try connection.withStatement(ReplicaLocalSQL.done) {
-                    statement throws(SQLiteError) in
-                    try statement.bind(sequence, at: 1)
-                    try statement.bind(pushID, at: 2)
-                    try statement.run()
-                }
-            }
+        try local.transaction { transaction throws(SeenStoreError) in
+            try transaction.run(
+                ReplicaLocalSQL.refuse,
+                [.integer(sequence), .text(pushID), .text(reason), .integer(stamp)])
+            try transaction.run(ReplicaLocalSQL.done, [.integer(sequence), .text(pushID)])
         }
     }
 
     /// How many writes the server refused (kept for `sync --retry-refused`).
     package func refusedCount() throws(SeenStoreError) -> Int {
-        try local.withConnection { connection throws(SQLiteError) in
-            try Self.count(ReplicaLocalSQL.refusedCount, on: connection)
-        }
+        Self.count(try local.rows(ReplicaLocalSQL.refusedCount))
     }
 
     /// The server's reason for the newest refused write, if any.
     func lastRefusal() throws(SeenStoreError) -> String? {
-        try local.withConnection { connection throws(SQLiteError) in
-            try connection.withStatement(ReplicaLocalSQL.lastRefusal) {
-                statement throws(SQLiteError) in
-                try statement.step() ? statement.text(at: 0) : nil
-            }
-        }
+        try local.rows(ReplicaLocalSQL.lastRefusal).first?.first?.text
     }
 
     /// Puts every refused write back into the outbox, to be pushed again.
@@ -149,39 +91,31 @@ extension ReplicaSeenStore {
     /// - Returns: How many were put back.
     @discardableResult
     package func requeueRefused() throws(SeenStoreError) -> Int {
-        try local.withConnection { connection throws(SQLiteError) in
-            try connection.immediateTransaction { () throws(SQLiteError) in
-                let count = try Self.count(ReplicaLocalSQL.refusedCount, on: connection)
-                for sql in ReplicaLocalSQL.unrefuse { try connection.run(sql) }
-                return count
-            }
+        try local.transaction { transaction throws(SeenStoreError) in
+            let count = Self.count(try transaction.rows(ReplicaLocalSQL.refusedCount))
+            for sql in ReplicaLocalSQL.unrefuse { try transaction.run(sql) }
+            return count
         }
     }
 
     /// How many outbox entries wait.
     package func pendingCount() throws(SeenStoreError) -> Int {
-        try local.withConnection { connection throws(SQLiteError) in
-            try Self.count(ReplicaLocalSQL.pendingCount, on: connection)
-        }
+        Self.count(try local.rows(ReplicaLocalSQL.pendingCount))
     }
 
-    /// The one integer a `SELECT count(*) …` without parameters gives.
-    private static func count(_ sql: String, on connection: Connection) throws(SQLiteError) -> Int {
-        try connection.withStatement(sql) { statement throws(SQLiteError) in
-            _ = try statement.step()
-            return statement.int(at: 0)
-        }
+    /// The one integer the rows of a `SELECT count(*) …` hold.
+    static func count(_ rows: [[Value]]) -> Int {
+        Int(rows.first?.first?.integer ?? 0)
     }
 
-    /// Every user the replica holds records, refreshes or outbox entries of.
+    /// Every user the replica holds records, goals, refreshes or outbox entries of, by the
+    /// bytes of their names (as SQLite orders them).
     func localUsers() throws(SeenStoreError) -> [String] {
-        try local.withConnection { connection throws(SQLiteError) in
-            try connection.withStatement(ReplicaLocalSQL.users) { statement throws(SQLiteError) in
-                var users: [String] = []
-                while try statement.step() { users.append(statement.text(at: 0)) }
-                return users
-            }
-        }
+        let own = try local.rows(ReplicaLocalSQL.users).compactMap { $0.first?.text }
+        var seen = Set<[UInt8]>()
+        return (try local.users() + own)
+            .filter { seen.insert(Array($0.utf8)).inserted }
+            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
     /// The user row security binds this role to, as the server last said; the first time,
@@ -207,8 +141,6 @@ extension ReplicaSeenStore {
         guard !options.localOnly, (try? readMeta("enforcedUser")) != .some(user ?? "") else {
             return
         }
-        _ = try? local.withConnection { connection throws(SQLiteError) in
-            try Self.writeMeta("enforcedUser", user ?? "", on: connection)
-        }
+        try? writeMeta("enforcedUser", user ?? "")
     }
 }

@@ -226,59 +226,14 @@ extension ReplicaSeenStore {
         let records = try server.records(user: user)
         let tombstones = try server.tombstones(user: user)
         let stamp = now().millisecondsSince1970
-        try local.withConnection { connection throws(SQLiteError) in
-            try connection.immediateTransaction { () throws(SQLiteError) in
-                let pending = try connection.withStatement(ReplicaLocalSQL.pendingOfUser) {
-                    statement throws(SQLiteError) in
-                    try statement.bind(user, at: 1)
-                    _ = try statement.step()
-                    return statement.int(at: 0)
-                }
-                // Something this machine wrote is still on its way: keep its records as they
-                // are until it has been pushed.
-                guard pending == 0 else { return }
-                let held = try connection.withStatement(ReplicaLocalSQL.walkthroughs) {
-                    statement throws(SQLiteError) in
-                    try statement.bind(user, at: 1)
-                    var names: [String] = []
-                    while try statement.step() { names.append(statement.text(at: 0)) }
-                    return names
-                }
-                let onServer = Set(records.map(\.walkthrough))
-                for name in held where !onServer.contains(name) {
-                    try connection.withStatement(ReplicaLocalSQL.drop) {
-                        statement throws(SQLiteError) in
-                        try statement.bind(user, at: 1)
-                        try statement.bind(name, at: 2)
-                        try statement.run()
-                    }
-                }
-                for record in records {
-                    try connection.withStatement(ReplicaLocalSQL.store) {
-                        statement throws(SQLiteError) in
-                        try statement.bind(record)
-                        try statement.run()
-                    }
-                }
-                for (walkthrough, resetAt) in tombstones {
-                    try connection.withStatement(ReplicaLocalSQL.buryEvents) {
-                        statement throws(SQLiteError) in
-                        try statement.bind(user, at: 1)
-                        try statement.bind(walkthrough, at: 2)
-                        try statement.bind(resetAt, at: 3)
-                        try statement.run()
-                    }
-                    guard walkthrough.isEmpty else { continue }
-                    try connection.withStatement(ReplicaLocalSQL.buryGoals) {
-                        statement throws(SQLiteError) in
-                        try statement.bind(user, at: 1)
-                        try statement.bind(resetAt, at: 2)
-                        try statement.run()
-                    }
-                }
-                try Self.touch(user: user, walkthrough: "", at: stamp, on: connection)
-                try Self.writeMeta("lastPull", String(stamp), on: connection)
-            }
+        try local.transaction { transaction throws(SeenStoreError) in
+            // Something this machine wrote is still on its way: keep its records as they are
+            // until it has been pushed.
+            let pending = try transaction.rows(ReplicaLocalSQL.pendingOfUser, [.text(user)])
+            guard Self.count(pending) == 0 else { return }
+            try transaction.replaceRecords(of: user, with: records, tombstones: tombstones)
+            try Self.touch(user: user, walkthrough: "", at: stamp, in: transaction)
+            try Self.writeMeta("lastPull", String(stamp), in: transaction)
         }
         return records.count
     }
@@ -332,9 +287,7 @@ extension ReplicaSeenStore {
         }
         // The outbox is empty: this is the last time everything was pushed.
         let stamp = now().millisecondsSince1970
-        try local.withConnection { connection throws(SQLiteError) in
-            try Self.writeMeta("lastPush", String(stamp), on: connection)
-        }
+        try writeMeta("lastPush", String(stamp))
         return pushed
     }
 

@@ -101,11 +101,9 @@ package final class ReplicaSeenStore: AdministeredSeenStore, LockWaitLimitedStor
                     + "per server, database and role")
         }
         guard adopting else { return }
-        try local.withConnection { connection throws(SQLiteError) in
-            try connection.immediateTransaction { () throws(SQLiteError) in
-                try Self.writeMeta("server", identity, on: connection)
-                try Self.writeMeta("serverKey", key, on: connection)
-            }
+        try local.transaction { transaction throws(SeenStoreError) in
+            try Self.writeMeta("server", identity, in: transaction)
+            try Self.writeMeta("serverKey", key, in: transaction)
         }
     }
 
@@ -161,17 +159,14 @@ package final class ReplicaSeenStore: AdministeredSeenStore, LockWaitLimitedStor
         try checkUser(user)
         try prepareRead(user: user, walkthrough: walkthrough ?? "")
         let stamp = now().millisecondsSince1970
-        let removed = try local.withConnection { connection throws(SQLiteError) in
-            try connection.immediateTransaction { () throws(SQLiteError) in
-                let removed = try SQLiteSeenStore.remove(
-                    user: user, walkthrough: walkthrough, on: connection)
-                try Self.enqueue(
-                    OutboxEntry(resetOf: user, walkthrough: walkthrough, stamp: stamp),
-                    on: connection)
-                try Self.touch(
-                    user: user, walkthrough: walkthrough ?? "", at: stamp, on: connection)
-                return removed
-            }
+        let removed = try local.transaction { transaction throws(SeenStoreError) in
+            let removed = try transaction.reset(user: user, walkthrough: walkthrough)
+            try Self.enqueue(
+                OutboxEntry(resetOf: user, walkthrough: walkthrough, stamp: stamp),
+                in: transaction)
+            try Self.touch(
+                user: user, walkthrough: walkthrough ?? "", at: stamp, in: transaction)
+            return removed
         }
         pushWithinBudget()
         return removed
@@ -213,20 +208,12 @@ package final class ReplicaSeenStore: AdministeredSeenStore, LockWaitLimitedStor
         precondition(step.version >= 1, "a walkthrough's version is 1 or more")
         try checkUser(step.user)
         let stamp = now().millisecondsSince1970
-        try local.withConnection(waitingAtMost: limit) { connection throws(SQLiteError) in
-            try connection.immediateTransaction { () throws(SQLiteError) in
-                try SQLiteSeenStore.apply(step, stamp: stamp, on: connection)
-                let record = try connection.withStatement(SQLiteSeenStore.SQL.record) {
-                    statement throws(SQLiteError) in
-                    try statement.bind(step.user, at: 1)
-                    try statement.bind(step.walkthrough, at: 2)
-                    return try statement.step() ? try SQLiteSeenStore.decodeRecord(statement) : nil
-                }
-                try Self.enqueue(
-                    OutboxEntry(step: step, record: record, stamp: stamp), on: connection)
-                try Self.touch(
-                    user: step.user, walkthrough: step.walkthrough, at: stamp, on: connection)
-            }
+        try local.transaction(waitingAtMost: limit) { transaction throws(SeenStoreError) in
+            let record = try transaction.apply(step, stamp: stamp)
+            try Self.enqueue(
+                OutboxEntry(step: step, record: record, stamp: stamp), in: transaction)
+            try Self.touch(
+                user: step.user, walkthrough: step.walkthrough, at: stamp, in: transaction)
         }
         pushWithinBudget()
     }

@@ -112,7 +112,7 @@ extension SQLiteSeenStore {
 
     /// The body of ``write(_:)``, inside a transaction the caller holds: the change, then the
     /// events, all stamped `stamp` (the replica adds its outbox entry in the same transaction).
-    package static func apply(
+    static func apply(
         _ step: SessionStep, stamp: Int64, on connection: Connection
     ) throws(SQLiteError) {
         switch step.change {

@@ -53,7 +53,7 @@ extension SQLiteSeenStore: ExperimentStore {
     }
 
     /// The insert of ``recordGoal(_:user:)``, inside a transaction the caller holds.
-    package static func insertGoal(
+    static func insertGoal(
         _ goal: String, user: String, stamp: Int64, on connection: Connection
     ) throws(SQLiteError) {
         try connection.withStatement(ExperimentSQL.insertGoal) { statement throws(SQLiteError) in

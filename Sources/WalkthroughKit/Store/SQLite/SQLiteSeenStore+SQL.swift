@@ -9,7 +9,7 @@ extension SQLiteSeenStore {
     package enum SQL {
         /// The user's record of one walkthrough. Preparing it when opening also proves that the
         /// `seen` table has every column the store reads.
-        package static let record = StatementSlot(index: 0, sql: SeenSQL.record(.sqlite))
+        static let record = StatementSlot(index: 0, sql: SeenSQL.record(.sqlite))
 
         /// The `walkthrough seen` gate: one indexed lookup on the primary key.
         static let hasSeen = StatementSlot(index: 1, sql: SeenSQL.hasSeen(.sqlite))

@@ -162,7 +162,7 @@ public final class SQLiteSeenStore: EventRecordingStore {
     /// The body of ``reset(user:walkthrough:)``, inside a transaction the caller holds.
     ///
     /// - Returns: The number of records removed.
-    package static func remove(
+    static func remove(
         user: String, walkthrough: String?, on connection: Connection
     ) throws(SQLiteError) -> Int {
         let removed = try connection.withStatement(
@@ -239,7 +239,7 @@ public final class SQLiteSeenStore: EventRecordingStore {
 
     /// Runs `body` with the connection, one caller at a time, and turns SQLite's errors into
     /// ``SeenStoreError``.
-    package func withConnection<Result: Sendable>(
+    func withConnection<Result: Sendable>(
         _ body: (Connection) throws(SQLiteError) -> Result
     ) throws(SeenStoreError) -> Result {
         do {
@@ -254,19 +254,33 @@ public final class SQLiteSeenStore: EventRecordingStore {
     /// ``withConnection(_:)`` whose statements wait at most `limit` for another process's lock
     /// (never longer than the store's busy timeout); the connection's own timeout is back in
     /// force when it returns, before any other caller has the connection.
-    package func withConnection<Result: Sendable>(
+    func withConnection<Result: Sendable>(
         waitingAtMost limit: Duration, _ body: (Connection) throws(SQLiteError) -> Result
     ) throws(SeenStoreError) -> Result {
-        guard limit < options.busyTimeout else { return try withConnection(body) }
-        do {
-            return try connection.withLock { connection throws(SQLiteError) in
-                let usual = connection.busyTimeout
-                connection.setBusyTimeout(milliseconds: Options.milliseconds(limit))
-                defer { connection.setBusyTimeout(milliseconds: Options.milliseconds(usual)) }
+        try withConnection(waitingAtMost: limit) { connection, wait throws(SeenStoreError) in
+            do throws(SQLiteError) {
                 return try body(connection)
+            } catch {
+                throw SeenStoreError(error, busyTimeout: wait)
             }
-        } catch {
-            throw SeenStoreError(error, busyTimeout: limit)
+        }
+    }
+
+    /// ``withConnection(waitingAtMost:_:)`` for a `body` that makes its own errors: it is
+    /// given the wait in force, which a ``SeenStoreError/locked(path:timeout:)`` names.
+    func withConnection<Result: Sendable, Failure: Error>(
+        waitingAtMost limit: Duration, _ body: (Connection, Duration) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        guard limit < options.busyTimeout else {
+            return try connection.withLock { connection throws(Failure) in
+                try body(connection, options.busyTimeout)
+            }
+        }
+        return try connection.withLock { connection throws(Failure) in
+            let usual = connection.busyTimeout
+            connection.setBusyTimeout(milliseconds: Options.milliseconds(limit))
+            defer { connection.setBusyTimeout(milliseconds: Options.milliseconds(usual)) }
+            return try body(connection, limit)
         }
     }
 
@@ -281,7 +295,7 @@ public final class SQLiteSeenStore: EventRecordingStore {
     /// program wrote may hold anything. Every value is checked here, so that a hand-edited file
     /// reaches the user as ``SeenStoreError/corrupt(path:detail:)`` naming it, never as a key
     /// that pages cannot move past or a number that overflows when shown.
-    package static func decodeRecord(_ statement: Statement) throws(SQLiteError) -> SeenRecord {
+    static func decodeRecord(_ statement: Statement) throws(SQLiteError) -> SeenRecord {
         func corrupt(_ detail: String) -> SQLiteError {
             SQLiteError(
                 code: SQLITE_CORRUPT, message: "the seen table holds \(detail)", sql: statement.sql,

@@ -6,11 +6,11 @@ import CSQLite
 /// component (``SQLiteSeenStore``, through a `Locked`) holds it and serialises every use, which is
 /// why the connection is opened with `SQLITE_OPEN_NOMUTEX` and needs no lock of its own. The
 /// handle is closed in `deinit`, after the cached statements are finalized.
-package final class Connection {
+final class Connection {
     /// The database file as the caller named it; every error carries it.
-    package let path: String
+    let path: String
     /// The connection handle. Never closed before the connection is released.
-    package let handle: OpaquePointer
+    let handle: OpaquePointer
     /// Prepared statements kept for reuse, keyed by their SQL.
     private var statements: [String: Statement] = [:]
     /// The statements used on every call, by slot number (``StatementSlot``): found by index,
@@ -35,7 +35,7 @@ package final class Connection {
     ///     are any, the file is opened as a `file:` URI with the path percent-encoded.
     /// - Throws: ``SQLiteError`` when SQLite cannot open the file. The handle SQLite may return
     ///   even when opening fails is closed before throwing.
-    package init(path: String, flags: Int32, uriParameters: [String] = []) throws(SQLiteError) {
+    init(path: String, flags: Int32, uriParameters: [String] = []) throws(SQLiteError) {
         var filename = path.hasPrefix("/") ? path : "./" + path
         var flags = flags | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         if !uriParameters.isEmpty {
@@ -57,7 +57,7 @@ package final class Connection {
 
     /// `path` with every byte but the unreserved characters and `/` percent-encoded, as the
     /// path of a `file:` URI must be (a `?` or `#` in a file name would otherwise end it).
-    package static func percentEncoded(_ path: String) -> String {
+    static func percentEncoded(_ path: String) -> String {
         let hex = Array("0123456789ABCDEF".utf8)
         var bytes: [UInt8] = []
         for byte in path.utf8 {
@@ -86,7 +86,7 @@ package final class Connection {
 
     /// Whether SQLite opened the main database read-only (it falls back to that silently when
     /// the file cannot be opened for writing).
-    package var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+    var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
 
     /// Makes a statement that meets a lock wait up to `milliseconds` before failing with
     /// `SQLITE_BUSY`.
@@ -96,21 +96,21 @@ package final class Connection {
     /// losing the lock to newcomers that try every millisecond; with dozens of writers at once
     /// some wait past any timeout. ``BusyWait`` tries again after a short random pause, the same
     /// for everyone, so the lock goes round.
-    package func setBusyTimeout(milliseconds: Int32) {
+    func setBusyTimeout(milliseconds: Int32) {
         busyWait.timeout = .milliseconds(milliseconds)
         let context = Unmanaged.passUnretained(busyWait).toOpaque()
         sqlite3_busy_handler(handle, BusyWait.callback, context)
     }
 
     /// How long a statement waits for another connection's lock.
-    package var busyTimeout: Duration { busyWait.timeout }
+    var busyTimeout: Duration { busyWait.timeout }
 
     /// How many times a statement has begun to wait for another connection's lock.
-    package var lockWaits: WaitCount { busyWait.waits }
+    var lockWaits: WaitCount { busyWait.waits }
 
     /// Stops SQLite from checkpointing a `-wal` file into the database when this connection
     /// closes: a connection that only reads must never change the file's bytes.
-    package func disableCheckpointOnClose() throws(SQLiteError) {
+    func disableCheckpointOnClose() throws(SQLiteError) {
         let code = walkthrough_sqlite3_db_config_flag(
             handle, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nil)
         guard code == SQLITE_OK else {
@@ -121,7 +121,7 @@ package final class Connection {
     /// Turns on `SQLITE_DBCONFIG_DEFENSIVE`: no statement on this connection can deliberately
     /// corrupt the file (`PRAGMA writable_schema`, direct shadow-table writes), a cheap safety net
     /// for a file many tools share.
-    package func enableDefensiveMode() throws(SQLiteError) {
+    func enableDefensiveMode() throws(SQLiteError) {
         let code = walkthrough_sqlite3_db_config_flag(handle, SQLITE_DBCONFIG_DEFENSIVE, 1, nil)
         guard code == SQLITE_OK else {
             throw SQLiteError(code: code, database: handle, path: path, operation: .configure)
@@ -129,10 +129,10 @@ package final class Connection {
     }
 
     /// Whether no transaction is open.
-    package var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
+    var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
 
     /// The number of rows the last `INSERT`, `UPDATE` or `DELETE` changed.
-    package var changes: Int { Int(sqlite3_changes64(handle)) }
+    var changes: Int { Int(sqlite3_changes64(handle)) }
 }
 
 // MARK: - Statements
@@ -157,7 +157,7 @@ extension Connection {
     /// again, as GRDB's `StatementCache` does) and the next use prepares it afresh.
     ///
     /// - Parameter sql: A fixed SQL text; values go through binds, never into the text.
-    package func withStatement<Result>(
+    func withStatement<Result>(
         _ sql: String, _ body: (Statement) throws(SQLiteError) -> Result
     ) throws(SQLiteError) -> Result {
         let statement = try cachedStatement(sql)
@@ -173,7 +173,7 @@ extension Connection {
     /// The cached statement for `sql`, prepared on first use.
     ///
     /// - Throws: ``SQLiteError`` when the statement cannot be prepared; nothing is cached then.
-    package func cachedStatement(_ sql: String) throws(SQLiteError) -> Statement {
+    func cachedStatement(_ sql: String) throws(SQLiteError) -> Statement {
         if let statement = statements[sql] { return statement }
         let statement = try Statement(database: handle, path: path, sql: sql, persistent: true)
         statements[sql] = statement
@@ -183,7 +183,7 @@ extension Connection {
     /// Runs `body` with the statement kept in `slot`, preparing it from the slot's SQL on first
     /// use: ``withStatement(_:_:)`` for the statements of the hot paths, without hashing the SQL
     /// text on every call. The same rules hold: reset after `body`, dropped when `body` throws.
-    package func withStatement<Result>(
+    func withStatement<Result>(
         _ slot: StatementSlot, _ body: (Statement) throws(SQLiteError) -> Result
     ) throws(SQLiteError) -> Result {
         let statement = try slottedStatement(slot)
@@ -199,7 +199,7 @@ extension Connection {
     /// The statement in `slot`, prepared on first use.
     ///
     /// - Throws: ``SQLiteError`` when the statement cannot be prepared; the slot stays empty.
-    package func slottedStatement(_ slot: StatementSlot) throws(SQLiteError) -> Statement {
+    func slottedStatement(_ slot: StatementSlot) throws(SQLiteError) -> Statement {
         if slot.index < slots.count, let statement = slots[slot.index] { return statement }
         let statement = try Statement(
             database: handle, path: path, sql: slot.sql, persistent: true)
@@ -214,7 +214,7 @@ extension Connection {
     ///
     /// - Returns: The first column of the first row as text, if the statement returned a row.
     @discardableResult
-    package func execute(_ sql: String) throws(SQLiteError) -> String? {
+    func execute(_ sql: String) throws(SQLiteError) -> String? {
         let statement = try Statement(database: handle, path: path, sql: sql, persistent: false)
         var first: String?
         while try statement.step() {
@@ -224,7 +224,7 @@ extension Connection {
     }
 
     /// Runs the cached statement for `sql`, which takes no parameters, to completion.
-    package func run(_ sql: String) throws(SQLiteError) {
+    func run(_ sql: String) throws(SQLiteError) {
         try withStatement(sql) { statement throws(SQLiteError) in try statement.run() }
     }
 }
@@ -237,13 +237,29 @@ extension Connection {
     /// `IMMEDIATE` takes the write lock up front, waiting for it under the busy timeout; a
     /// deferred transaction that read first could instead fail with `SQLITE_BUSY` when it tries
     /// to write, without waiting. When `body` or the commit throws, the transaction is rolled back.
-    package func immediateTransaction<Result>(
+    func immediateTransaction<Result>(
         _ body: () throws(SQLiteError) -> Result
     ) throws(SQLiteError) -> Result {
-        try runTransactionStatement(&begin, "BEGIN IMMEDIATE")
+        try immediateTransaction(body, failing: { $0 })
+    }
+
+    /// ``immediateTransaction(_:)`` for a `body` that throws errors of its own type: a failure
+    /// of `BEGIN IMMEDIATE` or `COMMIT` is turned into one by `failure`.
+    func immediateTransaction<Result, Failure: Error>(
+        _ body: () throws(Failure) -> Result, failing failure: (SQLiteError) -> Failure
+    ) throws(Failure) -> Result {
         do {
+            try runTransactionStatement(&begin, "BEGIN IMMEDIATE")
+        } catch {
+            throw failure(error)
+        }
+        do throws(Failure) {
             let result = try body()
-            try runTransactionStatement(&commit, "COMMIT")
+            do {
+                try runTransactionStatement(&commit, "COMMIT")
+            } catch {
+                throw failure(error)
+            }
             return result
         } catch {
             rollback()

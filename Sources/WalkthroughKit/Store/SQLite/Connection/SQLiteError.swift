@@ -6,32 +6,32 @@ import CSQLite
 /// message, the SQL that failed (when a statement failed) and the database file, so that a log
 /// line alone says what went wrong where. The store turns it into a ``SeenStoreError`` a user can
 /// act on; this type never leaves the module.
-package struct SQLiteError: Error, Sendable, CustomStringConvertible {
+struct SQLiteError: Error, Sendable, CustomStringConvertible {
     /// The extended result code (`SQLITE_BUSY_SNAPSHOT`, `SQLITE_READONLY_DIRECTORY`, …).
-    package var extendedCode: Int32
+    var extendedCode: Int32
     /// SQLite's message, e.g. `database is locked`.
-    package var message: String
+    var message: String
     /// The statement that failed, if a statement failed.
-    package var sql: String?
+    var sql: String?
     /// The database file, as the caller named it.
-    package var path: String
+    var path: String
     /// What was being done: opening, preparing a statement, binding, running it, configuring.
-    package var operation: Operation
+    var operation: Operation
     /// The operating system's `errno` behind an I/O or open failure (`ENOSPC` for a full disk),
     /// or 0 when SQLite reported none.
-    package var systemErrno: Int32 = 0
+    var systemErrno: Int32 = 0
 
     /// The step of using SQLite that failed.
-    package enum Operation: String, Sendable {
+    enum Operation: String, Sendable {
         case open, prepare, bind, step, configure
     }
 
     /// The primary result code (`SQLITE_BUSY`, `SQLITE_READONLY`, …): the low 8 bits of the
     /// extended code.
-    package var resultCode: Int32 { extendedCode & 0xFF }
+    var resultCode: Int32 { extendedCode & 0xFF }
 
     /// An error with an explicit code and message.
-    package init(
+    init(
         code: Int32, message: String, sql: String? = nil, path: String, operation: Operation
     ) {
         self.extendedCode = code
@@ -45,7 +45,7 @@ package struct SQLiteError: Error, Sendable, CustomStringConvertible {
     ///
     /// - Parameter database: The connection, or `nil` when there is none (a failed open that
     ///   returned no handle); SQLite's generic text for `code` is used then.
-    package init(
+    init(
         code: Int32, database: OpaquePointer?, sql: String? = nil, path: String,
         operation: Operation
     ) {
@@ -57,7 +57,7 @@ package struct SQLiteError: Error, Sendable, CustomStringConvertible {
         if let database { systemErrno = sqlite3_system_errno(database) }
     }
 
-    package var description: String {
+    var description: String {
         var text = "SQLite error \(resultCode)"
         if extendedCode != resultCode { text += " (extended \(extendedCode))" }
         text += " while trying to \(operation.rawValue): \(message) [database: \(path)]"

@@ -16,13 +16,13 @@ let sqliteStatic: sqlite3_destructor_type? = nil
 ///
 /// The statement owns its `sqlite3_stmt` and finalizes it when released. It is not `Sendable`:
 /// it belongs to its ``Connection`` and is only used under the lock that guards that connection.
-package final class Statement {
+final class Statement {
     /// The prepared statement handle.
-    package let handle: OpaquePointer
+    let handle: OpaquePointer
     /// The SQL the statement was prepared from (the cache's key, and part of every error).
-    package let sql: String
+    let sql: String
     /// The database file, for errors.
-    package let path: String
+    let path: String
     private let database: OpaquePointer
 
     /// Prepares `sql` on `database`.
@@ -31,7 +31,7 @@ package final class Statement {
     ///   (`SQLITE_PREPARE_PERSISTENT`), as cached statements are.
     /// - Throws: ``SQLiteError`` when SQLite cannot compile the statement (a syntax error, a
     ///   table or column that does not exist, a database it cannot read).
-    package init(
+    init(
         database: OpaquePointer, path: String, sql: String, persistent: Bool
     ) throws(SQLiteError) {
         var statement: OpaquePointer?
@@ -58,7 +58,7 @@ package final class Statement {
     ///
     /// The string is bound by its exact UTF-8 bytes and length, so embedded NUL characters and
     /// the empty string are stored as they are.
-    package func bind(_ text: String, at index: Int32) throws(SQLiteError) {
+    func bind(_ text: String, at index: Int32) throws(SQLiteError) {
         let code =
             text.utf8.withContiguousStorageIfAvailable { bytes in
                 bindText(bytes, at: index)
@@ -68,33 +68,33 @@ package final class Statement {
 
     /// Binds `bytes` as text to the 1-based parameter `index`, exactly as they are (even when
     /// they are not valid UTF-8: a key read back with ``textBytes(at:)``). SQLite copies them.
-    package func bind(textBytes bytes: [UInt8], at index: Int32) throws(SQLiteError) {
+    func bind(textBytes bytes: [UInt8], at index: Int32) throws(SQLiteError) {
         try check(bytes.withUnsafeBufferPointer { bindText($0, at: index) })
     }
 
     /// Binds an integer to the 1-based parameter `index`.
-    package func bind(_ value: Int, at index: Int32) throws(SQLiteError) {
+    func bind(_ value: Int, at index: Int32) throws(SQLiteError) {
         try check(sqlite3_bind_int64(handle, index, Int64(value)))
     }
 
     /// Binds a 64-bit integer to the 1-based parameter `index`.
-    package func bind(_ value: Int64, at index: Int32) throws(SQLiteError) {
+    func bind(_ value: Int64, at index: Int32) throws(SQLiteError) {
         try check(sqlite3_bind_int64(handle, index, value))
     }
 
     /// Binds a string, or SQL `NULL` when there is none, to the 1-based parameter `index`.
-    package func bind(_ text: String?, at index: Int32) throws(SQLiteError) {
+    func bind(_ text: String?, at index: Int32) throws(SQLiteError) {
         if let text { try bind(text, at: index) } else { try bindNull(at: index) }
     }
 
     /// Binds an integer, or SQL `NULL` when there is none, to the 1-based parameter `index`.
-    package func bind(_ value: Int?, at index: Int32) throws(SQLiteError) {
+    func bind(_ value: Int?, at index: Int32) throws(SQLiteError) {
         if let value { try bind(value, at: index) } else { try bindNull(at: index) }
     }
 
     /// Binds `bytes` as text; with `SQLITE_STATIC` the caller keeps them alive until unbound.
     /// Binds SQL `NULL` to the 1-based parameter `index`.
-    package func bindNull(at index: Int32) throws(SQLiteError) {
+    func bindNull(at index: Int32) throws(SQLiteError) {
         try check(sqlite3_bind_null(handle, index))
     }
 
@@ -130,7 +130,7 @@ package final class Statement {
     ///
     /// - Parameter body: Binds any other parameters, steps the statement and reads its results.
     /// - Throws: ``SQLiteError`` from binding or from `body`.
-    package func withBorrowedText<Result>(
+    func withBorrowedText<Result>(
         _ first: String, _ second: String, _ body: () throws(SQLiteError) -> Result
     ) throws(SQLiteError) -> Result {
         var first = first
@@ -167,7 +167,7 @@ package final class Statement {
     /// - Returns: `true` when a row is available to read, `false` when the statement is done.
     /// - Throws: ``SQLiteError`` with the statement's SQL (`SQLITE_BUSY` once the busy timeout
     ///   has passed, `SQLITE_CONSTRAINT`, `SQLITE_CORRUPT`, …).
-    package func step() throws(SQLiteError) -> Bool {
+    func step() throws(SQLiteError) -> Bool {
         let code = sqlite3_step(handle)
         switch code {
         case SQLITE_ROW: return true
@@ -179,13 +179,13 @@ package final class Statement {
     }
 
     /// Runs the statement to completion, ignoring any rows.
-    package func run() throws(SQLiteError) {
+    func run() throws(SQLiteError) {
         while try step() {}
     }
 
     /// Makes the statement ready to run again and releases what its last run held (an open
     /// read transaction, in WAL mode). Bindings are kept; every use binds every parameter.
-    package func reset() {
+    func reset() {
         // The result repeats the last step's error, which was already reported.
         _ = sqlite3_reset(handle)
     }
@@ -195,28 +195,31 @@ package final class Statement {
     /// The storage class of the 0-based `column` of the current row: `SQLITE_INTEGER`,
     /// `SQLITE_FLOAT`, `SQLITE_TEXT`, `SQLITE_BLOB` or `SQLITE_NULL`. A column's declared type does
     /// not bind what another program may have stored in it.
-    package func storageClass(at column: Int32) -> Int32 {
+    func storageClass(at column: Int32) -> Int32 {
         sqlite3_column_type(handle, column)
     }
 
+    /// How many columns a row of this statement has (0 for one that returns no rows).
+    var columnCount: Int32 { sqlite3_column_count(handle) }
+
     /// The integer in the 0-based `column` of the current row.
-    package func int(at column: Int32) -> Int {
+    func int(at column: Int32) -> Int {
         Int(sqlite3_column_int64(handle, column))
     }
 
     /// The real number in the 0-based `column` of the current row.
-    package func double(at column: Int32) -> Double {
+    func double(at column: Int32) -> Double {
         sqlite3_column_double(handle, column)
     }
 
     /// The 64-bit integer in the 0-based `column` of the current row.
-    package func int64(at column: Int32) -> Int64 {
+    func int64(at column: Int32) -> Int64 {
         sqlite3_column_int64(handle, column)
     }
 
     /// The text in the 0-based `column` of the current row, read by its byte length (so embedded
     /// NUL characters survive); invalid UTF-8 is repaired with U+FFFD.
-    package func text(at column: Int32) -> String {
+    func text(at column: Int32) -> String {
         guard let bytes = sqlite3_column_text(handle, column) else { return "" }
         let count = Int(sqlite3_column_bytes(handle, column))
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
@@ -225,7 +228,7 @@ package final class Statement {
     /// The bytes of the text in the 0-based `column` of the current row, exactly as stored:
     /// unlike ``text(at:)``, invalid UTF-8 is not repaired, so the value can be bound again to
     /// find the same row.
-    package func textBytes(at column: Int32) -> [UInt8] {
+    func textBytes(at column: Int32) -> [UInt8] {
         guard let bytes = sqlite3_column_text(handle, column) else { return [] }
         let count = Int(sqlite3_column_bytes(handle, column))
         return Array(UnsafeBufferPointer(start: bytes, count: count))
