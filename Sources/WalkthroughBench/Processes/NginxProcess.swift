@@ -53,6 +53,13 @@ final class NginxProcess {
         process.stop()
     }
 
+    /// The processor time the master and its workers have used so far, in seconds.
+    func processorSeconds() -> Double {
+        ([process.pid] + PeakMemory.children(of: process.pid))
+            .compactMap { PeakMemory.processorSeconds(process: $0) }
+            .reduce(0, +)
+    }
+
     /// The resident set of the master and its workers, in KiB.
     func residentKiB() -> Int {
         ([process.pid] + PeakMemory.children(of: process.pid))

@@ -3,14 +3,16 @@ import WalkthroughKit
 extension ServeSuite {
     /// The resident memory (`VmRSS`) of the server holding 1,000 idle keep-alive connections,
     /// each of which sent one single evaluation and read its answer, against nginx's master
-    /// and workers holding as many (each fetched the static file once). Measured after the
-    /// load lines, so the server's figure includes whatever serving them left behind.
-    static func idleLine(_ setup: Setup) throws -> Measurement {
+    /// and workers holding as many (each fetched the static file once). `stage` says when: on
+    /// the server as started, or after the load lines (whose figure includes whatever serving
+    /// them left behind).
+    static func idleLine(_ setup: Setup, stage: String) throws -> Measurement {
         let count = setup.context.quick ? 100 : 1_000
         let rounds = setup.context.quick ? 1 : 3
         let pid = setup.server.process.pid
         var before: [Double] = []
-        setup.context.progress("\(Format.count(count)) idle connections: \(rounds) rounds")
+        setup.context.progress(
+            "\(Format.count(count)) idle connections, \(stage): \(rounds) rounds")
         let result = try Interleaved.run(rounds: rounds, warmUp: false) { _ in
             before.append(Double(PeakMemory.residentKiB(process: pid) ?? 0) / 1024)
             let held = try open(count, port: setup.server.port) { connection in
@@ -35,13 +37,14 @@ extension ServeSuite {
         let idle = Summary(before)
         return Measurement(
             .serve,
-            "\(Format.count(count)) idle keep-alive connections: serve vs nginx resident memory",
+            "\(Format.count(count)) idle keep-alive connections, \(stage): serve vs nginx "
+                + "resident memory",
             metric: .mebibytes, n: count, ours: Summary(result.ours),
             baseline: Summary(result.baseline),
             note:
-                "idle connections: each sent one request and stays open; the server's VmRSS "
-                + "(nginx: master + 2 workers) while they are open, after the load lines; "
-                + "before opening them: \(Format.value(idle.median)) MiB; target ≤ 64 MiB")
+                "idle connections, \(stage): each sent one request and stays open; the "
+                + "server's VmRSS (nginx: master + 2 workers) while they are open; before "
+                + "opening them: \(Format.value(idle.median)) MiB; target ≤ 64 MiB")
     }
 
     /// Opens `count` connections to `port`, sends `request` on each and keeps them open.

@@ -12,7 +12,8 @@ import WalkthroughKit
 ///   against the raw C API's one-at-a-time durable write in the same journal mode
 ///   (`StoreWriteSuite`'s ``RawUpserts``);
 /// - the resident memory of 1,000 idle keep-alive connections (each sent one request), against
-///   nginx holding as many (`ServeSuite+Idle.swift`).
+///   nginx holding as many (`ServeSuite+Idle.swift`), on the server as started and again after
+///   the load.
 ///
 /// The binary is `--walkthrough`'s, else the `walkthrough` next to this benchmark; one built
 /// without the `Server` trait makes the suite one unavailable line saying how to build it.
@@ -95,6 +96,8 @@ enum ServeSuite {
             context: context, fixture: fixture, wrk: Wrk(executable: wrk), server: server,
             nginx: baseline, seconds: context.quick ? 1 : 10,
             warmUpSeconds: context.quick ? 1 : 3, rounds: context.quick ? 1 : 5, binary: binary)
+        // Idle connections on the server as started, before any load; again after it.
+        let idleFresh = try idleLine(setup, stage: "the server as started")
         var measurements: [Measurement] = []
         measurements += try evaluationLines(
             setup, name: "single evaluation",
@@ -106,7 +109,8 @@ enum ServeSuite {
             path: "/ofrep/v1/evaluate/flags", file: bulkFile, bytes: bulk.body.count,
             target: "≥ 0.3× nginx's requests/s")
         measurements.append(try stepsLine(setup))
-        measurements.append(try idleLine(setup))
+        measurements.append(idleFresh)
+        measurements.append(try idleLine(setup, stage: "after the load above"))
         return measurements
     }
 
@@ -118,17 +122,31 @@ enum ServeSuite {
         let ours = try script(setup, "\(file).ours.lua", .evaluation(path: path))
         let theirs = try script(setup, "\(file).nginx.lua", .staticFile(path: "/" + file))
         var latency = (ours: [Double](), baseline: [Double]())
+        // Processor time per request, all threads or processes, in microseconds.
+        var cost = (ours: [Double](), baseline: [Double]())
+        let serverPID = setup.server.process.pid
         setup.context.progress("\(name): \(setup.rounds) rounds of \(setup.seconds) s each side")
         let result = try Interleaved.run(rounds: setup.rounds) { round in
+            let before = PeakMemory.processorSeconds(process: serverPID) ?? 0
             let run = try load(setup, ours, port: setup.server.port, round: round, what: name)
-            if round >= 0 { latency.ours.append(run.p99Milliseconds) }
+            let used = (PeakMemory.processorSeconds(process: serverPID) ?? 0) - before
+            if round >= 0 {
+                latency.ours.append(run.p99Milliseconds)
+                cost.ours.append(used * 1e6 / Double(run.requests))
+            }
             return run.requestsPerSecond
         } baseline: { round in
+            let before = setup.nginx.processorSeconds()
             let run = try load(
                 setup, theirs, port: setup.nginx.port, round: round, what: "nginx's \(file)")
-            if round >= 0 { latency.baseline.append(run.p99Milliseconds) }
+            let used = setup.nginx.processorSeconds() - before
+            if round >= 0 {
+                latency.baseline.append(run.p99Milliseconds)
+                cost.baseline.append(used * 1e6 / Double(run.requests))
+            }
             return run.requestsPerSecond
         }
+        let perRequest = (ours: Summary(cost.ours), baseline: Summary(cost.baseline))
         let users = Format.count(setup.fixture.users)
         return [
             Measurement(
@@ -139,7 +157,9 @@ enum ServeSuite {
                 note:
                     "\(name): POST \(path) for users drawn from \(users), a \(bytes)-byte "
                     + "answer; nginx: GET of the same bytes as a static file, the same headers; "
-                    + "target \(target)"),
+                    + "processor time per request (user + system, every thread): serve "
+                    + "\(Format.value(perRequest.ours.median)) µs, nginx "
+                    + "\(Format.value(perRequest.baseline.median)) µs; target \(target)"),
             Measurement(
                 .serve, "\(name) p99 latency: serve vs nginx static file",
                 metric: .milliseconds, n: setup.fixture.users,
