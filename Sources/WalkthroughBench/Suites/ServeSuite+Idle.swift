@@ -8,13 +8,14 @@ extension ServeSuite {
     /// them left behind).
     static func idleLine(_ setup: Setup, stage: String) throws -> Measurement {
         let count = setup.context.quick ? 100 : 1_000
-        let rounds = setup.context.quick ? 1 : 3
+        let roundCount = setup.context.quick ? 1 : 3
         let pid = setup.server.process.pid
-        var before: [Double] = []
+        // The server's resident set before and while each round's connections are open, MiB.
+        var rounds = [(before: Double, with: Double)]()
         setup.context.progress(
-            "\(Format.count(count)) idle connections, \(stage): \(rounds) rounds")
-        let result = try Interleaved.run(rounds: rounds, warmUp: false) { _ in
-            before.append(Double(PeakMemory.residentKiB(process: pid) ?? 0) / 1024)
+            "\(Format.count(count)) idle connections, \(stage): \(roundCount) rounds")
+        let result = try Interleaved.run(rounds: roundCount, warmUp: false) { _ in
+            let before = Double(PeakMemory.residentKiB(process: pid) ?? 0) / 1024
             let held = try open(count, port: setup.server.port) { connection in
                 try connection.exchange(
                     "POST", "/ofrep/v1/evaluate/flags/\(ServeFixture.walkthrough)",
@@ -25,6 +26,7 @@ extension ServeSuite {
                 throw BenchError("walkthrough serve ended while holding \(held.count) connections")
             }
             for connection in held { connection.close() }
+            rounds.append((before, Double(resident) / 1024))
             return Double(resident) / 1024
         } baseline: { _ in
             let held = try open(count, port: setup.nginx.port) { connection in
@@ -34,7 +36,11 @@ extension ServeSuite {
             for connection in held { connection.close() }
             return Double(resident) / 1024
         }
-        let idle = Summary(before)
+        // The first round shows what the connections add; the later ones start from what the
+        // allocator kept of the connections the round before closed.
+        let first = rounds[0]
+        let perConnection = (first.with - first.before) * 1024 / Double(count)
+        let kept = rounds.dropFirst().map { Format.value($0.before) }.joined(separator: ", ")
         return Measurement(
             .serve,
             "\(Format.count(count)) idle keep-alive connections, \(stage): serve vs nginx "
@@ -43,8 +49,12 @@ extension ServeSuite {
             baseline: Summary(result.baseline),
             note:
                 "idle connections, \(stage): each sent one request and stays open; the "
-                + "server's VmRSS (nginx: master + 2 workers) while they are open; before "
-                + "opening them: \(Format.value(idle.median)) MiB; target ≤ 64 MiB")
+                + "server's VmRSS (nginx: master + 2 workers) while they are open; before the "
+                + "first round \(Format.value(first.before)) MiB, \(Format.value(perConnection)) "
+                + "KiB more a connection"
+                + (kept.isEmpty
+                    ? "" : "; before the next rounds \(kept) MiB (kept by the allocator)")
+                + "; target ≤ 64 MiB")
     }
 
     /// Opens `count` connections to `port`, sends `request` on each and keeps them open.
