@@ -51,6 +51,7 @@ enum BenchRunner {
         case .embed: return try EmbedSuite.run(context)
         case .image: return try ImageSuite.run(context)
         case .experiment: return try ExperimentSuite.run(context)
+        case .serve: return try ServeSuite.run(context)
         }
     }
 }

@@ -112,6 +112,10 @@ struct BenchOptions: Equatable, Sendable {
             superuser URL), else on a throwaway one that scripts/postgres-test-server.sh starts
             and stops; without PostgreSQL they are reported unavailable, with the reason.
 
+            The serve suite needs a walkthrough built with the Server trait, and wrk and nginx
+            (apt-get install wrk nginx); without them it is reported unavailable, with the
+            reason.
+
             USAGE: walkthrough-bench [<suite> ...] [--quick] [--json] [--walkthrough <path>]
                                      [--backend sqlite|postgresql]
 
@@ -124,9 +128,10 @@ struct BenchOptions: Equatable, Sendable {
               --json           One JSON array, an object per measurement: suite, metric, ours,
                                baseline, ratio (ours / baseline), n, min/max where measured.
               --walkthrough <path>
-                               The walkthrough binary the gate suite runs (default:
-                               .build/static/release/walkthrough when there is one, else the
-                               one next to this binary).
+                               The walkthrough binary the gate, image, stats, experiment and
+                               serve suites run (default for gate: .build/static/release/
+                               walkthrough when there is one; else the one next to this
+                               binary).
               --backend sqlite|postgresql
                                Only that store's lines of store-lookup, store-write and gate
                                (default: both).
@@ -135,6 +140,9 @@ struct BenchOptions: Equatable, Sendable {
             For figures worth comparing:
               scripts/build-static.sh
               swift run -c release walkthrough-bench
+            and for serve, a build with the trait:
+              swift build -c release --traits default,Server
+              .build/release/walkthrough-bench serve
             """
     }
 }

@@ -24,6 +24,9 @@ enum SuiteName: String, CaseIterable, Sendable {
     /// `walkthrough stats --experiment` against one query and Python's `statistics`, and the
     /// assignment's cost in the gate.
     case experiment
+    /// `walkthrough serve` under wrk's load against nginx serving the same bodies as static
+    /// files, durable steps against raw C's one-at-a-time write, and idle connections' memory.
+    case serve
 
     /// One line on what the suite compares, for `--help` and the table headers.
     var summary: String {
@@ -56,6 +59,9 @@ enum SuiteName: String, CaseIterable, Sendable {
         case .experiment:
             return "`walkthrough stats ID --experiment --json` vs one SQL query + Python's "
                 + "statistics.NormalDist, 100k users; the assignment's cost in the gate"
+        case .serve:
+            return "`walkthrough serve` under wrk (64 connections, 100k users) vs nginx serving "
+                + "the same body as a static file; durable steps vs raw C; idle connections"
         }
     }
 }

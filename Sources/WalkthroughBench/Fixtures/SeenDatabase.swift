@@ -20,6 +20,19 @@ enum SeenDatabase {
     /// Creates `path` holding `users` records (`user(0) ..< user(users)`, all `completed` at
     /// version 1).
     static func build(path: String, users: Int) throws {
+        try build(path: path, users: users, records: [(walkthrough, 1)])
+    }
+
+    /// Creates `path` with records of `users` users: for each `(walkthrough, every)` of
+    /// `records`, a `completed` record at version 1 for every `every`-th user (`user(0)`,
+    /// `user(every)`, …). `records` must be sorted by walkthrough, so that the rows go in in
+    /// primary-key order.
+    static func build(
+        path: String, users: Int, records: [(walkthrough: String, every: Int)]
+    )
+        throws
+    {
+        precondition(records.allSatisfy { $0.every >= 1 }, "every is at least 1")
         do {
             _ = try SQLiteSeenStore(path: path)
         } catch {
@@ -35,17 +48,20 @@ enum SeenDatabase {
             """)
         defer { sqlite3_finalize(insert) }
         let stamp = Clock.millisecondsSince1970()
+        let walkthroughs = CStrings(records.map(\.walkthrough))
         var name: [CChar] = Array("user-0000000".utf8CString)
-        try walkthrough.withCString { walkthrough in
-            sqlite3_bind_text(insert, 2, walkthrough, -1, sqliteStatic)
-            sqlite3_bind_int64(insert, 3, stamp)
-            for index in 0..<users {
-                // user-NNNNNNN, written into the buffer in place.
-                var value = index
-                for position in stride(from: 11, through: 5, by: -1) {
-                    name[position] = CChar(UInt8(ascii: "0") + UInt8(value % 10))
-                    value /= 10
-                }
+        sqlite3_bind_int64(insert, 3, stamp)
+        for index in 0..<users {
+            // user-NNNNNNN, written into the buffer in place.
+            var value = index
+            for position in stride(from: 11, through: 5, by: -1) {
+                name[position] = CChar(UInt8(ascii: "0") + UInt8(value % 10))
+                value /= 10
+            }
+            for (column, record) in records.enumerated() where index % record.every == 0 {
+                sqlite3_bind_text(
+                    insert, 2, walkthroughs.pointer(column), walkthroughs.length(column),
+                    sqliteStatic)
                 let code = name.withUnsafeBufferPointer { buffer in
                     sqlite3_bind_text(insert, 1, buffer.baseAddress, 12, sqliteStatic)
                     return sqlite3_step(insert)
@@ -55,8 +71,8 @@ enum SeenDatabase {
                 }
                 sqlite3_reset(insert)
             }
-            sqlite3_clear_bindings(insert)
         }
+        sqlite3_clear_bindings(insert)
         try raw.execute("COMMIT")
     }
 }

@@ -8,13 +8,15 @@ enum Metric: String, Sendable {
     case nanosecondsPerMove = "ns/move"
     /// Operations per second.
     case operationsPerSecond = "ops/s"
+    /// HTTP requests answered per second.
+    case requestsPerSecond = "req/s"
     /// Milliseconds.
     case milliseconds = "ms"
     /// Mebibytes of memory (peak resident set).
     case mebibytes = "MiB"
 
     /// Whether a larger value is better (throughput) rather than a smaller one (time, memory).
-    var higherIsBetter: Bool { self == .operationsPerSecond }
+    var higherIsBetter: Bool { self == .operationsPerSecond || self == .requestsPerSecond }
 }
 
 /// One line of results: our side and the baseline measured the same way in the same run.

@@ -131,9 +131,14 @@ struct Spawn {
 
     /// `posix_spawn` of `executable` with `arguments` and exactly `environment`, with the file
     /// `actions` given: the error code (0 when it started) and the child's pid.
+    ///
+    /// - Parameter defaultSignals: Whether the child starts with no signal blocked and the
+    ///   stopping signals (SIGTERM, SIGINT, SIGHUP, SIGQUIT) at their defaults, whatever the
+    ///   spawning thread blocks or ignores (a test runner's threads may block some): for a
+    ///   program that must stop when it is told to.
     static func spawn(
         _ executable: String, _ arguments: [String], _ environment: [String: String],
-        _ actions: inout posix_spawn_file_actions_t
+        _ actions: inout posix_spawn_file_actions_t, defaultSignals: Bool = false
     ) -> (code: Int32, pid: pid_t) {
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -141,7 +146,23 @@ struct Spawn {
             for pointer in argv + envp { free(pointer) }
         }
         var pid: pid_t = 0
-        let code = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        guard defaultSignals else {
+            let code = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+            return (code, pid)
+        }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        var stopping = sigset_t()
+        sigemptyset(&stopping)
+        for signal in [SIGTERM, SIGINT, SIGHUP, SIGQUIT] { sigaddset(&stopping, signal) }
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &stopping)
+        posix_spawnattr_setflags(
+            &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let code = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
         return (code, pid)
     }
 
