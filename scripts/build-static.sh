@@ -64,7 +64,7 @@ if [[ " $* " == *"Chafa"* ]]; then
     read -r -a chafa_libraries <<<"$(pkg-config --static --libs-only-l chafa)"
     libraries+=("${chafa_libraries[@]}")
 fi
-# With the Server trait (`--traits defaults,Server`): libmicrohttpd.a and what it needs (GnuTLS
+# With the Server trait (`--traits default,Server`): libmicrohttpd.a and what it needs (GnuTLS
 # and its dependencies), as pkg-config lists them for a static link.
 if [[ " $* " == *"Server"* ]]; then
     read -r -a server_libraries <<<"$(pkg-config --static --libs-only-l libmicrohttpd)"

@@ -56,7 +56,7 @@ pkg-config --exists chafa 2>/dev/null && static_archives chafa && traits+=(Chafa
 pkg-config --exists libmicrohttpd 2>/dev/null && static_archives libmicrohttpd && traits+=(Server)
 while [ "${#traits[@]}" -gt 0 ] && [ -z "$binary" ]; do
     list="$(IFS=,; echo "${traits[*]}")"
-    [[ " ${traits[*]} " == *" Chafa "* ]] || list="defaults,$list"
+    [[ " ${traits[*]} " == *" Chafa "* ]] || list="default,$list"
     if binary="$(scripts/build-static.sh --traits "$list" | tail -n 1)"; then
         echo "install: built with the traits $list" >&2
     else

@@ -1,4 +1,4 @@
-/// Whether this build has the HTTP server (`swift build --traits defaults,Server`).
+/// Whether this build has the HTTP server (`swift build --traits default,Server`).
 package enum ServerBuild {
     /// `true` when built with the `Server` trait (libmicrohttpd linked).
     #if SERVER

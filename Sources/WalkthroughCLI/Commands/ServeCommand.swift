@@ -19,7 +19,7 @@ struct ServeCommand: ParsableCommand {
             $XDG_STATE_HOME/walkthrough/serve-keys.json, made with fresh secrets on the first \
             start. Definitions are read again on SIGHUP and when a file of their folders \
             changes; SIGTERM or SIGINT stops the server once what is in flight is answered. \
-            Needs a build with the Server trait (swift build --traits defaults,Server).
+            Needs a build with the Server trait (swift build --traits default,Server).
             """,
         arguments: [
             ArgumentSpec(
@@ -132,7 +132,7 @@ struct ServeCommand: ParsableCommand {
         guard ServerBuild.hasServer else {
             throw CommandLineError.failure(
                 "Error: this walkthrough was built without its server; build it with "
-                    + "'swift build --traits defaults,Server' (needs libmicrohttpd: apt-get install "
+                    + "'swift build --traits default,Server' (needs libmicrohttpd: apt-get install "
                     + "libmicrohttpd-dev), or run scripts/install.sh with libmicrohttpd-dev installed",
                 exitCode: .unavailable)
         }

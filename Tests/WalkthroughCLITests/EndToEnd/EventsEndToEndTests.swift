@@ -189,6 +189,9 @@ struct EventsEndToEndTests {
         try play(sandbox, env, "alice", "n\nq\n")
         let child = try sandbox.start(["play", "tour", "--user", "alice", "--plain"], extra: env)
         #expect(child.waitForOutput("2/4"))
+        // The page is recorded once it is on the screen: wait for its `started` and `page`
+        // before the signal, or a loaded machine's signal lands before them.
+        #expect(waitUntil(timeout: 30, interval: 50) { (try? events(sandbox, env))?.count == 6 })
         child.signal(SIGTERM)
         #expect(child.wait() == 143)
         try play(sandbox, env, "alice", "n\nn\nn\nn\n", ["--restart"])

@@ -10,7 +10,7 @@ import WalkthroughTestSupport
             [builtExecutable("walkthrough"), "serve", repositoryRoot() + "/walkthroughs"],
             environment: ["PATH": "/usr/bin:/bin", "HOME": "/tmp"])
         #expect(result.status == 69)
-        #expect(result.standardError.contains("--traits defaults,Server"))
+        #expect(result.standardError.contains("--traits default,Server"))
         #expect(result.standardError.contains("libmicrohttpd-dev"))
         #expect(result.standardError.split(separator: "\n").count == 1)
     }
