@@ -31,23 +31,16 @@ static struct MHD_Daemon *wk_mhd_start(
     void *context) {
     unsigned int flags = MHD_USE_EPOLL_INTERNAL_THREAD | MHD_USE_ITC | MHD_USE_TURBO;
     if (address->sa_family == AF_INET6) flags |= MHD_USE_IPv6;
-    if (certificate != NULL && key != NULL) {
-        flags |= MHD_USE_TLS;
-        return MHD_start_daemon(
-            flags, 0, NULL, NULL, handler, handlerContext,
-            MHD_OPTION_SOCK_ADDR, address,
-            MHD_OPTION_THREAD_POOL_SIZE, threads,
-            MHD_OPTION_CONNECTION_LIMIT, connectionLimit,
-            MHD_OPTION_CONNECTION_TIMEOUT, timeoutSeconds,
-            MHD_OPTION_CONNECTION_MEMORY_LIMIT, memoryLimit,
-            MHD_OPTION_NOTIFY_COMPLETED, completed, context,
-            MHD_OPTION_NOTIFY_CONNECTION, connections, context,
-            MHD_OPTION_UNESCAPE_CALLBACK, wk_mhd_keep_escapes, NULL,
-            MHD_OPTION_HTTPS_MEM_CERT, certificate,
-            MHD_OPTION_HTTPS_MEM_KEY, key,
-            MHD_OPTION_HTTPS_PRIORITIES, priorities,
-            MHD_OPTION_END);
-    }
+    // TLS's options only with TLS: libmicrohttpd refuses them on a plain daemon.
+    struct MHD_OptionItem tls[] = {
+        {MHD_OPTION_HTTPS_MEM_CERT, 0, (void *)certificate},
+        {MHD_OPTION_HTTPS_MEM_KEY, 0, (void *)key},
+        {MHD_OPTION_HTTPS_PRIORITIES, 0, (void *)priorities},
+        {MHD_OPTION_END, 0, NULL},
+    };
+    struct MHD_OptionItem none[] = {{MHD_OPTION_END, 0, NULL}};
+    int secure = certificate != NULL && key != NULL;
+    if (secure) flags |= MHD_USE_TLS;
     return MHD_start_daemon(
         flags, 0, NULL, NULL, handler, handlerContext,
         MHD_OPTION_SOCK_ADDR, address,
@@ -58,6 +51,7 @@ static struct MHD_Daemon *wk_mhd_start(
         MHD_OPTION_NOTIFY_COMPLETED, completed, context,
         MHD_OPTION_NOTIFY_CONNECTION, connections, context,
         MHD_OPTION_UNESCAPE_CALLBACK, wk_mhd_keep_escapes, NULL,
+        MHD_OPTION_ARRAY, secure ? tls : none,
         MHD_OPTION_END);
 }
 

@@ -30,16 +30,11 @@ package struct OFREPContext: Sendable {
         guard !body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else {
             return
         }
-        let root: JSONValue
+        let members: [JSONMember]
         do {
-            root = try body.withUnsafeBytes { bytes throws(JSONReadError) in
-                try JSONReader.parseObject(bytes)
-            }
+            members = try RequestJSON.members(of: body)
         } catch {
-            throw Malformed(detail: "the body is not a JSON object: \(error)")
-        }
-        guard case .object(let members) = root.storage else {
-            throw Malformed(detail: "the body is not a JSON object")
+            throw Malformed(detail: error.detail)
         }
         guard let context = members.first(where: { $0.key == "context" })?.value else {
             return

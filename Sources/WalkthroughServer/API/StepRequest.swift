@@ -26,16 +26,13 @@ struct StepRequest: Sendable {
 
     /// Reads a body, checked against the walkthrough served.
     init(body: [UInt8], walkthrough: Walkthrough) throws(Malformed) {
-        let root: JSONValue
+        let members: [JSONMember]
         do {
-            root = try body.withUnsafeBytes { bytes throws(JSONReadError) in
-                try JSONReader.parseObject(bytes)
-            }
+            members = try RequestJSON.members(of: body)
         } catch {
-            throw Malformed(detail: "The body is not a JSON object: \(error).")
-        }
-        guard case .object(let members) = root.storage else {
-            throw Malformed(detail: "The body is not a JSON object.")
+            // A problem's detail is a sentence.
+            throw Malformed(
+                detail: error.detail.prefix(1).uppercased() + error.detail.dropFirst() + ".")
         }
         func member(_ name: String) -> JSONValue.Storage? {
             members.first { $0.key == name }?.value.storage

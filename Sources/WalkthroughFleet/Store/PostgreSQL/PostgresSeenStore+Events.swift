@@ -10,17 +10,6 @@ extension PostgresSeenStore {
         private static let int8 = PostgresConnection.int8
         private static let bool = PostgresConnection.bool
 
-        /// Claims a client's step id (`$1`, as `serve:ID`) for its user (`$2`) in the pushes'
-        /// table (schema version 4), stamped `$3`: a row back when it is new.
-        static let claimClientStep = Prepared(
-            name: "walkthrough_claim_client_step",
-            sql: """
-                INSERT INTO walkthrough_pushes (push_id, user_name, received_at, stamped_at)
-                VALUES ($1, $2, (extract(epoch FROM clock_timestamp()) * 1000)::bigint, $3)
-                ON CONFLICT (push_id) DO NOTHING RETURNING received_at
-                """,
-            parameterTypes: [text, text, int8])
-
         /// The event columns an insert writes, in order.
         static let insertColumns = """
             time, user_name, walkthrough, version, event, page, outcome, locale, resumed, forced,
@@ -198,8 +187,9 @@ extension PostgresSeenStore {
                     var claimed: [Bool] = []
                     for (item, statement) in zip(batch, prepared) {
                         if let id = item.step.clientID {
+                            // The pushes' table keeps each id once (ReplicaServerSQL.claim).
                             let result = try connection.execute(
-                                EventSQL.claimClientStep,
+                                ReplicaServerSQL.claim,
                                 ["serve:" + id, item.step.user, String(stamp)])
                             guard result.rowCount == 1 else {
                                 claimed.append(false)
