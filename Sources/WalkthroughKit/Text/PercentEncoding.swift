@@ -22,21 +22,24 @@ package enum PercentEncoding {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// `text` as one URL path segment: every byte but RFC 3986's unreserved characters
-    /// (letters, digits, `-`, `.`, `_`, `~`) as `%XX`.
-    package static func encoded(_ text: String) -> String {
-        var result = ""
+    /// `text` with every byte but RFC 3986's unreserved characters (letters, digits, `-`, `.`,
+    /// `_`, `~`) as `%XX`: one URL path segment; with `keepingSlashes`, a whole path (the path
+    /// of SQLite's `file:` URI, where a `?` or `#` in a file name would otherwise end it).
+    package static func encoded(_ text: String, keepingSlashes: Bool = false) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
         for byte in text.utf8 {
             switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
                 UInt8(ascii: "_"), UInt8(ascii: "~"):
-                result.unicodeScalars.append(Unicode.Scalar(byte))
+                bytes.append(byte)
+            case UInt8(ascii: "/") where keepingSlashes:
+                bytes.append(byte)
             default:
-                let hex = String(byte, radix: 16, uppercase: true)
-                result += "%" + (hex.count == 1 ? "0" : "") + hex
+                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
             }
         }
-        return result
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -139,11 +139,9 @@ extension ServeApplication {
                     ),
                 ]), changesAt: nil)
         }
-        var gate = FirstRunGate(user: user, store: .store(store), environment: context.variables)
-        gate.clock = { now }
         let decision: DueDecision
         do {
-            decision = try gate.due(of: walkthrough)
+            decision = try due(walkthrough, for: user, variables: context.variables, at: now)
         } catch {
             if case .invalidUser = error {
                 return .failed(status: 400, code: "INVALID_CONTEXT", detail: "\(error)")

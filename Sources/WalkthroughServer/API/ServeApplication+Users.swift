@@ -9,7 +9,7 @@ extension ServeApplication {
     /// answered with the record as it is.
     func step(user: String, walkthrough id: String, body: [UInt8]) -> ServerResponse {
         guard let entry = catalog.snapshot.entries[id] else {
-            return .problem(404, detail: "No walkthrough \"\(id)\" is served.")
+            return Self.notServed(id)
         }
         let step: StepRequest
         do {
@@ -17,11 +17,7 @@ extension ServeApplication {
         } catch {
             return .problem(400, detail: error.detail)
         }
-        do {
-            try UserName.validate(user)
-        } catch {
-            return .problem(400, detail: "The user \"\(user)\" is not valid: \(error)")
-        }
+        if let refused = Self.refusal(ofUser: user) { return refused }
         do {
             let prior = try store.record(user: user, walkthrough: id)
             let resumed = prior?.outcome == .inProgress && prior?.version == step.version
@@ -40,11 +36,7 @@ extension ServeApplication {
 
     /// `GET /v1/users/{user}/walkthroughs/{id}`: the record, or 404.
     func record(user: String, walkthrough id: String) -> ServerResponse {
-        do {
-            try UserName.validate(user)
-        } catch {
-            return .problem(400, detail: "The user \"\(user)\" is not valid: \(error)")
-        }
+        if let refused = Self.refusal(ofUser: user) { return refused }
         do {
             guard let record = try store.record(user: user, walkthrough: id) else {
                 return .problem(404, detail: "\(user) has no record of \"\(id)\".")
@@ -63,11 +55,7 @@ extension ServeApplication {
                 detail: "The goal name \"\(name)\" is not valid: use 1 to 64 letters, digits, "
                     + "'.', '_' or '-', starting with a letter or digit.")
         }
-        do {
-            try UserName.validate(user)
-        } catch {
-            return .problem(400, detail: "The user \"\(user)\" is not valid: \(error)")
-        }
+        if let refused = Self.refusal(ofUser: user) { return refused }
         guard let recorder = SeenStoreCapabilities.experiments(store) else {
             return .problem(500, detail: "This store keeps no goals.")
         }
@@ -83,11 +71,7 @@ extension ServeApplication {
     /// one walkthrough, or all), as `walkthrough reset` does, and answers with the records
     /// removed.
     func reset(user: String, walkthrough id: String?) -> ServerResponse {
-        do {
-            try UserName.validate(user)
-        } catch {
-            return .problem(400, detail: "The user \"\(user)\" is not valid: \(error)")
-        }
+        if let refused = Self.refusal(ofUser: user) { return refused }
         do {
             let records = try store.records(user: user).filter { id == nil || $0.walkthrough == id }
             _ = try store.reset(user: user, walkthrough: id)

@@ -24,7 +24,7 @@ extension ServeApplication {
         _ id: String, query: [String: String], principal: Principal
     ) -> ServerResponse {
         guard let entry = catalog.snapshot.entries[id] else {
-            return .problem(404, detail: "No walkthrough \"\(id)\" is served.")
+            return Self.notServed(id)
         }
         let walkthrough = entry.walkthrough
         let locale = query["locale"].flatMap { LanguageTag($0) }
@@ -35,11 +35,9 @@ extension ServeApplication {
         if asked == nil, case .user(let subject) = principal { asked = subject }
         if let user = asked {
             guard principal.mayActFor(user) else { return Self.notYours(user) }
-            var gate = FirstRunGate(user: user, store: .store(store), environment: [:])
-            gate.clock = clock
             let decision: DueDecision
             do {
-                decision = try gate.due(of: walkthrough)
+                decision = try due(walkthrough, for: user, variables: [:], at: clock())
             } catch {
                 if case .invalidUser = error { return .problem(400, detail: "\(error)") }
                 return .problem(500, detail: "The store did not answer: \(error)")
@@ -120,7 +118,7 @@ extension ServeApplication {
     /// current version or `?version=N`.
     func stats(_ id: String, query: [String: String]) -> ServerResponse {
         guard let entry = catalog.snapshot.entries[id] else {
-            return .problem(404, detail: "No walkthrough \"\(id)\" is served.")
+            return Self.notServed(id)
         }
         var version: Int?
         if let text = query["version"] {

@@ -181,6 +181,33 @@ package final class ServeApplication: Sendable {
             ]))
     }
 
+    /// The gate's decision on `walkthrough` for `user` at `now`, reading `variables` for its
+    /// `env` rules, from a connection of the pool: what an evaluation and a walkthrough's view
+    /// both answer from. Reads only.
+    func due(
+        _ walkthrough: Walkthrough, for user: String, variables: [String: String],
+        at now: Timestamp
+    ) throws(FirstRunGateError) -> DueDecision {
+        var gate = FirstRunGate(user: user, store: .store(store), environment: variables)
+        gate.clock = { now }
+        return try gate.due(of: walkthrough)
+    }
+
+    /// 404 for a walkthrough id no definition serves.
+    static func notServed(_ id: String) -> ServerResponse {
+        .problem(404, detail: "No walkthrough \"\(id)\" is served.")
+    }
+
+    /// 400 for a user name the store refuses, or `nil` for one it takes.
+    static func refusal(ofUser user: String) -> ServerResponse? {
+        do {
+            try UserName.validate(user)
+            return nil
+        } catch {
+            return .problem(400, detail: "The user \"\(user)\" is not valid: \(error)")
+        }
+    }
+
     static func adminOnly() -> ServerResponse {
         .problem(403, detail: "Only an admin key may do this.")
     }

@@ -40,7 +40,7 @@ final class Connection {
         var flags = flags | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         if !uriParameters.isEmpty {
             filename =
-                "file:" + Self.percentEncoded(filename) + "?"
+                "file:" + PercentEncoding.encoded(filename, keepingSlashes: true) + "?"
                 + uriParameters.joined(separator: "&")
             flags |= SQLITE_OPEN_URI
         }
@@ -53,24 +53,6 @@ final class Connection {
         }
         self.path = path
         self.handle = database
-    }
-
-    /// `path` with every byte but the unreserved characters and `/` percent-encoded, as the
-    /// path of a `file:` URI must be (a `?` or `#` in a file name would otherwise end it).
-    static func percentEncoded(_ path: String) -> String {
-        let hex = Array("0123456789ABCDEF".utf8)
-        var bytes: [UInt8] = []
-        for byte in path.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-                UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
-                bytes.append(byte)
-            default:
-                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     deinit {
