@@ -109,7 +109,8 @@ let package = Package(
         ),
         /// `walkthrough serve`: what it answers (OFREP, the `/v1` routes, keys and user tokens)
         /// is plain Swift, built and tested always; the HTTP server over libmicrohttpd is built
-        /// with the `Server` trait only. The command line's, no product.
+        /// with the `Server` trait only, and the command line links it with the trait only (the
+        /// default `walkthrough` carries none of it). No product.
         .target(
             name: "WalkthroughServer",
             dependencies: [
@@ -122,7 +123,8 @@ let package = Package(
             name: "WalkthroughCLI",
             dependencies: [
                 "WalkthroughKit", "WalkthroughFleet", "WalkthroughTerminal",
-                "WalkthroughTranslation", "WalkthroughServer",
+                "WalkthroughTranslation",
+                .target(name: "WalkthroughServer", condition: .when(traits: ["Server"])),
             ],
             swiftSettings: [.define("SERVER", .when(traits: ["Server"]))]
         ),

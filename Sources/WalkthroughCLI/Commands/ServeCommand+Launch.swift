@@ -1,3 +1,4 @@
+#if SERVER
 import WalkthroughKit
 import WalkthroughServer
 
@@ -14,7 +15,6 @@ struct ServeLauncher {
 
     /// Serves until SIGTERM or SIGINT.
     func run() throws -> ExitCode {
-        #if SERVER
         let name = ServeCommand.configuration.name
         let environment = context.environment
         let folders =
@@ -80,8 +80,6 @@ struct ServeLauncher {
                 exitCode: .unavailable)
         }
         return .success
-        #else
-        return .unavailable
-        #endif
     }
 }
+#endif

@@ -1,12 +1,15 @@
 import WalkthroughKit
+
+#if SERVER
 import WalkthroughServer
+#endif
 
 /// `walkthrough serve [DIR...]`: the engine over HTTP. OpenFeature's remote evaluation
 /// protocol (OFREP) answers whether a walkthrough is due for a user; the `/v1` routes give a
 /// walkthrough as a user would be shown it and record their steps, as `play` records them.
 ///
-/// Built with the `Server` package trait (libmicrohttpd); without it the command exits 69
-/// saying how to build it.
+/// Built with the `Server` package trait (libmicrohttpd); without it the command keeps its
+/// help, links none of the server, and exits 69 saying how to build it.
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         name: "serve",
@@ -51,6 +54,7 @@ struct ServeCommand: ParsableCommand {
             .flag("json-log", help: "Log a JSON object a line."),
         ])
 
+    #if SERVER
     /// The folders given.
     var folders: [String]
     /// `--listen`.
@@ -129,13 +133,18 @@ struct ServeCommand: ParsableCommand {
     }
 
     func run(in context: CommandContext) throws -> ExitCode {
-        guard ServerBuild.hasServer else {
-            throw CommandLineError.failure(
-                "Error: this walkthrough was built without its server; build it with "
-                    + "'swift build --traits default,Server' (needs libmicrohttpd: apt-get install "
-                    + "libmicrohttpd-dev), or run scripts/install.sh with libmicrohttpd-dev installed",
-                exitCode: .unavailable)
-        }
-        return try ServeLauncher(command: self, context: context).run()
+        try ServeLauncher(command: self, context: context).run()
     }
+    #else
+    /// Without the trait nothing is parsed beyond the options' names: the command cannot run.
+    init(parsed: ParsedArguments) throws(CommandLineError) {}
+
+    func run(in context: CommandContext) throws -> ExitCode {
+        throw CommandLineError.failure(
+            "Error: this walkthrough was built without its server; build it with "
+                + "'swift build --traits default,Server' (needs libmicrohttpd: apt-get install "
+                + "libmicrohttpd-dev), or run scripts/install.sh with libmicrohttpd-dev installed",
+            exitCode: .unavailable)
+    }
+    #endif
 }
