@@ -20,6 +20,16 @@ extension ServeApplication {
             }
         }
 
+        /// The error of a decision that could not be taken: a user name the store refuses
+        /// (400), or a store that did not answer (500).
+        static func failure(_ error: FirstRunGateError) -> Evaluation {
+            if case .invalidUser = error {
+                return .failed(status: 400, code: "INVALID_CONTEXT", detail: "\(error)")
+            }
+            return .failed(
+                status: 500, code: "GENERAL", detail: "The store did not answer: \(error)")
+        }
+
         /// `{"key","errorCode","errorDetails"}`.
         static func error(key: String?, code: String, detail: String) -> JSONText {
             var members: [(String, JSONText)] = []
@@ -66,24 +76,40 @@ extension ServeApplication {
         }
         if let refused = refusal(of: context, principal: principal, key: nil) { return refused }
         let snapshot = catalog.snapshot
-        let now = clock()
+        let walkthroughs = snapshot.ids.compactMap { snapshot.entries[$0]?.walkthrough }
+        var evaluations: [Evaluation]
+        if quiet != nil {
+            evaluations = walkthroughs.map { evaluation(of: $0, context: context, decision: nil) }
+        } else {
+            // One read of the user's records for every walkthrough.
+            do {
+                let user = context.targetingKey ?? ""
+                evaluations = try due(
+                    walkthroughs, for: user, variables: context.variables, at: clock()
+                ).map { walkthrough, decision in
+                    evaluation(of: walkthrough, context: context, decision: decision)
+                }
+            } catch {
+                let failed = Evaluation.failure(error)
+                if case .failed(let status, _, _) = failed, status >= 500 {
+                    // The store is not answering: the whole request fails, so that clients
+                    // fall back to their defaults rather than trust half an answer.
+                    return .json(status, failed.object(key: walkthroughs.first?.id ?? ""))
+                }
+                evaluations = walkthroughs.map { _ in failed }
+            }
+        }
         var flags: [JSONText] = []
         var changesAt: Timestamp?
-        for id in snapshot.ids {
-            guard let entry = snapshot.entries[id] else { continue }
-            let evaluation = evaluate(entry.walkthrough, context: context, now: now)
-            if case .failed(let status, _, _) = evaluation, status >= 500 {
-                // The store is not answering: the whole request fails, so that clients fall
-                // back to their defaults rather than trust half an answer.
-                return .json(status, evaluation.object(key: id))
-            }
+        for (walkthrough, evaluation) in zip(walkthroughs, evaluations) {
             if case .answer(_, let moment?) = evaluation {
                 changesAt = changesAt.map { min($0, moment) } ?? moment
             }
-            flags.append(evaluation.object(key: id))
+            flags.append(evaluation.object(key: walkthrough.id))
         }
-        let body = JSONText.object([("flags", .array(flags))]).renderedOnOneLine()
-        let tag = ETag.of(body + "|" + (changesAt.map { String($0.millisecondsSince1970) } ?? ""))
+        let body = JSONText.object([("flags", .array(flags))]).bytesOnOneLine()
+        let tag = ETag.of(
+            body, varying: changesAt.map { String($0.millisecondsSince1970) } ?? "")
         if let sent = request.header("if-none-match"), ETag.matches(sent, tag) {
             return ServerResponse(status: 304, headers: [("ETag", tag)])
         }
@@ -93,7 +119,7 @@ extension ServeApplication {
                 ("Content-Type", "application/json"), ("ETag", tag),
                 ("Cache-Control", "no-cache"),
             ],
-            body: Array(body.utf8))
+            body: body)
     }
 
     /// The answer when the context cannot be evaluated for this principal: no targeting key
@@ -116,7 +142,23 @@ extension ServeApplication {
     func evaluate(
         _ walkthrough: Walkthrough, context: OFREPContext, now: Timestamp
     ) -> Evaluation {
-        let user = context.targetingKey ?? ""
+        guard quiet == nil else {
+            return evaluation(of: walkthrough, context: context, decision: nil)
+        }
+        do {
+            let decision = try due(
+                walkthrough, for: context.targetingKey ?? "", variables: context.variables, at: now)
+            return evaluation(of: walkthrough, context: context, decision: decision)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// The evaluation of `walkthrough` for the context's user by `decision` (`nil`: the
+    /// server's quiet switch is on).
+    func evaluation(
+        of walkthrough: Walkthrough, context: OFREPContext, decision: DueDecision?
+    ) -> Evaluation {
         let shown = walkthrough.localized(for: context.locale)
         func metadata(pages: Int, detail: String, dueAt: Timestamp?) -> JSONText {
             var members: [(String, JSONText)] = [
@@ -128,26 +170,16 @@ extension ServeApplication {
             if let dueAt { members.append(("dueAt", .string(Timestamp.json(dueAt)))) }
             return .object(members)
         }
-        if let quiet {
+        guard let decision else {
             return .answer(
                 .object([
                     ("key", .string(walkthrough.id)), ("value", .bool(false)),
                     ("reason", .string("DISABLED")), ("variant", .string("disabled")),
                     (
                         "metadata",
-                        metadata(pages: walkthrough.pages.count, detail: quiet, dueAt: nil)
+                        metadata(pages: walkthrough.pages.count, detail: quiet ?? "", dueAt: nil)
                     ),
                 ]), changesAt: nil)
-        }
-        let decision: DueDecision
-        do {
-            decision = try due(walkthrough, for: user, variables: context.variables, at: now)
-        } catch {
-            if case .invalidUser = error {
-                return .failed(status: 400, code: "INVALID_CONTEXT", detail: "\(error)")
-            }
-            return .failed(
-                status: 500, code: "GENERAL", detail: "The store did not answer: \(error)")
         }
         let group = decision.groupName(in: walkthrough)
         let reason: String

@@ -193,6 +193,17 @@ package final class ServeApplication: Sendable {
         return try gate.due(of: walkthrough)
     }
 
+    /// ``due(_:for:variables:at:)`` for several walkthroughs, from one read of the user's
+    /// records: each walkthrough with its decision, in their order.
+    func due(
+        _ walkthroughs: [Walkthrough], for user: String, variables: [String: String],
+        at now: Timestamp
+    ) throws(FirstRunGateError) -> [(Walkthrough, DueDecision)] {
+        var gate = FirstRunGate(user: user, store: .store(store), environment: variables)
+        gate.clock = { now }
+        return Array(zip(walkthroughs, try gate.due(of: walkthroughs).decisions))
+    }
+
     /// 404 for a walkthrough id no definition serves.
     static func notServed(_ id: String) -> ServerResponse {
         .problem(404, detail: "No walkthrough \"\(id)\" is served.")

@@ -138,11 +138,14 @@ package final class HTTPDaemon: @unchecked Sendable {
 
     // MARK: - libmicrohttpd's calls
 
-    /// A request on its way in: its body so far, and when it began.
+    /// A request on its way in: its headers (read once, when they are in), its body so far,
+    /// and when it began.
     private final class Pending {
+        let headers: [String: String]
         var body: [UInt8] = []
         var tooLarge = false
         let began = ContinuousClock.now
+        init(headers: [String: String]) { self.headers = headers }
     }
 
     private func connection(_ connection: OpaquePointer, started: Bool) {
@@ -172,11 +175,12 @@ package final class HTTPDaemon: @unchecked Sendable {
     ) -> MHD_Result {
         guard let existing = requestContext.pointee else {
             // The headers are in: a request begins.
-            let pending = Pending()
+            let pending = Pending(
+                headers: values(of: connection, kind: MHD_ValueKind.HEADER_KIND, decoding: false))
             requestContext.pointee = Unmanaged.passRetained(pending).toOpaque()
             connections.requestBegan(wk_mhd_connection_socket(connection))
             wk_mhd_set_timeout(connection, settings.requestTimeout)
-            if let early = earlyAnswer(connection) {
+            if let early = earlyAnswer(connection, headers: pending.headers) {
                 // Logged like any other request: its method and path, without a body.
                 let request = ServerRequest(
                     method: method.map { String(cString: $0) } ?? "GET",
@@ -210,8 +214,7 @@ package final class HTTPDaemon: @unchecked Sendable {
             method: method.map { String(cString: $0) } ?? "GET",
             path: url.map { String(cString: $0) } ?? "/",
             query: values(of: connection, kind: MHD_ValueKind.GET_ARGUMENT_KIND, decoding: true),
-            headers: values(of: connection, kind: MHD_ValueKind.HEADER_KIND, decoding: false),
-            body: pending.body)
+            headers: pending.headers, body: pending.body)
         guard !pending.tooLarge else {
             return send(tooLarge(), to: connection, for: request, began: pending.began)
         }
@@ -221,7 +224,9 @@ package final class HTTPDaemon: @unchecked Sendable {
 
     /// The answer to a request refused on its headers alone: its connection opened past the
     /// limit, a header section or a declared body over the limits.
-    private func earlyAnswer(_ connection: OpaquePointer) -> ServerResponse? {
+    private func earlyAnswer(
+        _ connection: OpaquePointer, headers: [String: String]
+    ) -> ServerResponse? {
         if !connections.isAdmitted(wk_mhd_connection_socket(connection)) {
             var response = ServerResponse.problem(
                 503,
@@ -230,7 +235,6 @@ package final class HTTPDaemon: @unchecked Sendable {
             response.headers.append(("Connection", "close"))
             return response
         }
-        let headers = values(of: connection, kind: MHD_ValueKind.HEADER_KIND, decoding: false)
         let headerBytes = headers.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count + 4 }
         if headerBytes > settings.headerLimit {
             return ServerResponse.problem(

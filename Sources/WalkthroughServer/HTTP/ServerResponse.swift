@@ -22,7 +22,7 @@ package struct ServerResponse: Sendable {
     package static func json(_ status: Int, _ value: JSONText) -> ServerResponse {
         ServerResponse(
             status: status, headers: [("Content-Type", "application/json")],
-            body: Array(value.renderedOnOneLine().utf8))
+            body: value.bytesOnOneLine())
     }
 
     /// An RFC 9457 problem (`application/problem+json`): `title` is the status's phrase,
@@ -39,7 +39,7 @@ package struct ServerResponse: Sendable {
         if let instance { members.append(("instance", .string(instance))) }
         return ServerResponse(
             status: status, headers: [("Content-Type", "application/problem+json")],
-            body: Array(JSONText.object(members).renderedOnOneLine().utf8))
+            body: JSONText.object(members).bytesOnOneLine())
     }
 
     /// The value of the header `name` (any case), if set.
