@@ -7,9 +7,8 @@ extension JSONText {
 
     /// ``renderedOnOneLine()`` as its UTF-8 bytes: what a response's body holds.
     package func bytesOnOneLine() -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(256)
-        render(into: &bytes, indent: nil)
-        return bytes
+        var writer = JSONWriter(pretty: false)
+        write(to: &writer)
+        return writer.bytes
     }
 }

@@ -20,9 +20,12 @@ package struct ServerResponse: Sendable {
 
     /// A JSON body (`application/json`), on one line.
     package static func json(_ status: Int, _ value: JSONText) -> ServerResponse {
-        ServerResponse(
-            status: status, headers: [("Content-Type", "application/json")],
-            body: value.bytesOnOneLine())
+        json(status, body: value.bytesOnOneLine())
+    }
+
+    /// A JSON answer whose body is written already.
+    package static func json(_ status: Int, body: [UInt8]) -> ServerResponse {
+        ServerResponse(status: status, headers: [("Content-Type", "application/json")], body: body)
     }
 
     /// An RFC 9457 problem (`application/problem+json`): `title` is the status's phrase,

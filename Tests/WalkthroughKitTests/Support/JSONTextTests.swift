@@ -29,7 +29,7 @@ import Testing
     @Test(arguments: strings)
     func nothingUnsafeIsWrittenRaw(text: String) {
         var bytes: [UInt8] = []
-        JSONText.escape(text, into: &bytes)
+        JSONWriter.escape(text, into: &bytes)
         let rendered = String(decoding: bytes, as: UTF8.self)
         #expect(
             !rendered.unicodeScalars.contains {
@@ -40,9 +40,32 @@ import Testing
 
     @Test func printableASCIIIsWrittenAsItIs() {
         var bytes: [UInt8] = []
-        JSONText.escape("user-0000042 ran /v1/walkthroughs", into: &bytes)
+        JSONWriter.escape("user-0000042 ran /v1/walkthroughs", into: &bytes)
         #expect(String(decoding: bytes, as: UTF8.self) == "\"user-0000042 ran /v1/walkthroughs\"")
         #expect(CharacterSafety.escapedInLine("GET /healthz") == "GET /healthz")
         #expect(CharacterSafety.escapedInLine("a\u{1B}[2Jb") == "a\\u001B[2Jb")
+    }
+
+    @Test func prettyAndOneLineLayouts() {
+        let value = JSONText.object([
+            ("a", .integer(1)), ("b", .array([])), ("e", .object([])),
+            ("c", .object([("d", .array([.bool(true), .null, .number(0.5)]))])),
+        ])
+        #expect(
+            value.rendered() == """
+                {
+                  "a": 1,
+                  "b": [],
+                  "e": {},
+                  "c": {
+                    "d": [
+                      true,
+                      null,
+                      0.5
+                    ]
+                  }
+                }
+                """)
+        #expect(value.renderedOnOneLine() == #"{"a":1,"b":[],"e":{},"c":{"d":[true,null,0.5]}}"#)
     }
 }
