@@ -117,11 +117,19 @@ package struct JSONWriter {
     /// Appends `string` as a JSON string literal.
     package static func escape(_ string: String, into bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
-        // Most strings are printable ASCII without a quote or a backslash: copied whole.
-        if string.utf8.allSatisfy({
-            $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
-        }) {
-            bytes += string.utf8
+        // Most strings are printable ASCII without a quote or a backslash: copied whole, from
+        // the string's own buffer when it has one.
+        let copied = string.utf8.withContiguousStorageIfAvailable { buffer in
+            for byte in buffer
+            where byte < 0x20 || byte >= 0x7F || byte == UInt8(ascii: "\"")
+                || byte == UInt8(ascii: "\\")
+            {
+                return false
+            }
+            bytes.append(contentsOf: buffer)
+            return true
+        }
+        if copied == true {
             bytes.append(UInt8(ascii: "\""))
             return
         }
