@@ -203,7 +203,7 @@ let package = Package(
             name: "WalkthroughCLITests",
             dependencies: [
                 "WalkthroughCLI", "WalkthroughKit", "WalkthroughFleet", "WalkthroughTerminal",
-                "WalkthroughTranslation", "WalkthroughTestSupport",
+                "WalkthroughTranslation", "WalkthroughWeb", "WalkthroughTestSupport",
             ],
             // Help, completion and manual goldens (UPDATE_GOLDEN=1 rewrites them).
             exclude: ["Golden", "Translators/XLIFFSchema"]
@@ -213,7 +213,8 @@ let package = Package(
         .testTarget(
             name: "WalkthroughServerTests",
             dependencies: [
-                "WalkthroughServer", "WalkthroughKit", "WalkthroughFleet", "WalkthroughTestSupport",
+                "WalkthroughServer", "WalkthroughKit", "WalkthroughFleet", "WalkthroughWeb",
+                "WalkthroughTestSupport",
             ],
             // The checker that validates answers against the OpenAPI document (Python).
             exclude: ["Reference"],

@@ -70,6 +70,7 @@ package enum WebPlayerStyle {
           unicode-bidi: isolate; }
         h1:focus { outline: none; }
         h1:focus-visible { outline: 2px solid var(--wt-accent); outline-offset: 4px; }
+        dialog h1:focus-visible { outline: none; }
         #content, #content-2 { margin: 0; text-align: center; white-space: pre-line; overflow-wrap: anywhere;
           unicode-bidi: isolate; }
         #finished { text-align: center; }
