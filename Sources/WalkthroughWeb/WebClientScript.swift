@@ -405,6 +405,8 @@ package enum WebClientScript {
               items[next].focus();
             }
             dialog.addEventListener("keydown", trap);
+            // A key pressed in the dialog is the dialog's: the host's own shortcuts do not hear it.
+            dialog.addEventListener("keydown", function (event) { event.stopPropagation(); });
             dialog.addEventListener("cancel", function (event) {
               event.preventDefault();
               end("interrupted");

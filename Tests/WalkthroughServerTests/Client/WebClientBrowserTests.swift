@@ -140,6 +140,32 @@ struct WebClientBrowserTests {
         #expect(try session.events(of: "bob") == ["started 1", "interrupted 1"])
     }
 
+    /// `z` (and the Later button) end the session as `snoozed`. Until the server takes
+    /// `snoozed` steps, it refuses this one, and the client counts that as the end: nothing
+    /// waits to be sent again.
+    @Test func laterEndsTheSessionAsSnoozedAndTheHostHearsNoKey() throws {
+        let session = try WebClientSession()
+        let page = session.page!
+        let token = try WebClientSession.tokens(["sam"])[0]
+        _ = try page.evaluate(
+            """
+            window.__hostKeys = [];
+            document.addEventListener("keydown", (event) => window.__hostKeys.push(event.key));
+            true
+            """)
+        try session.start("foodpin", token: token)
+        #expect(try session.waitForDialog())
+        #expect(try session.text("later") == "Later")
+        try page.press("z")
+        let result = try #require(try session.result())
+        #expect(result["shown"] as? Bool == true)
+        #expect(result["outcome"] as? String == "snoozed")
+        #expect(try page.evaluate("Object.keys(localStorage).length") as? Int == 0)
+        #expect(try page.evaluate("window.__hostKeys") as? [String] == [])
+        let outcome = try session.record(of: "sam")?["outcome"] as? String
+        #expect(outcome != "completed" && outcome != "skipped", "\(outcome ?? "none")")
+    }
+
     @Test func axeCoreFindsNoViolationInEitherSchemeAt390And1280() throws {
         let axe = try AxeCore.source()
         let session = try WebClientSession()
