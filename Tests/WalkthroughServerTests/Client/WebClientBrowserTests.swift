@@ -283,16 +283,22 @@ struct WebClientBrowserTests {
         true
         """
 
-    @Test func anArabicWalkthroughIsLaidOutRightToLeft() throws {
+    @Test func anArabicWalkthroughIsLaidOutRightToLeftInTheHostsAccent() throws {
         let session = try WebClientSession(definitions: ["marhaba.json": Self.arabic])
         let page = session.page!
         let token = try WebClientSession.tokens(["rania"])[0]
+        // A styling hook, set on the host page's root as a host would in its own style sheet.
+        _ = try page.evaluate(
+            "document.documentElement.style.setProperty('--walkthrough-accent', '#0a66c2'); true")
         try session.start("marhaba", token: token)
         #expect(try session.waitForDialog())
         #expect(try session.waitForHeading("أهلا وسهلا"))
         #expect(try page.string("\(Self.element("dialog")).dir") == "rtl")
         #expect(try page.string("\(Self.element("dialog")).lang") == "ar")
         #expect(try page.string("getComputedStyle(\(Self.element("heading"))).direction") == "rtl")
+        #expect(
+            try page.string("getComputedStyle(\(Self.element("next"))).backgroundColor")
+                == "rgb(10, 102, 194)")
         // Next is on the left, Back on the right, and ← moves on.
         let edges =
             try page.evaluate(
