@@ -29,7 +29,8 @@ static struct MHD_Daemon *wk_mhd_start(
     const char *priorities, MHD_AccessHandlerCallback handler, void *handlerContext,
     MHD_RequestCompletedCallback completed, MHD_NotifyConnectionCallback connections,
     void *context) {
-    unsigned int flags = MHD_USE_EPOLL_INTERNAL_THREAD | MHD_USE_ITC | MHD_USE_TURBO;
+    unsigned int flags = MHD_USE_EPOLL_INTERNAL_THREAD | MHD_USE_ITC | MHD_USE_TURBO
+        | MHD_ALLOW_SUSPEND_RESUME;
     if (address->sa_family == AF_INET6) flags |= MHD_USE_IPv6;
     // TLS's options only with TLS: libmicrohttpd refuses them on a plain daemon.
     struct MHD_OptionItem tls[] = {

@@ -10,9 +10,6 @@ struct ServeLauncher {
     /// Where it prints and what environment it reads.
     var context: CommandContext
 
-    /// The connections answers read from, in turn (the daemon has 8 threads).
-    static let readingConnections = 4
-
     /// Serves until SIGTERM or SIGINT.
     func run() throws -> ExitCode {
         let name = ServeCommand.configuration.name
@@ -39,22 +36,23 @@ struct ServeLauncher {
         var storeEnvironment = environment
         storeEnvironment["WALKTHROUGH_REPLICA"] = "off"
         let path = try command.store.databasePath(environment: environment, command: name)
-        // A connection of its own for the steps' commits, and the ones answers read from.
-        var connections: [any EventRecordingStore] = []
-        for _ in 0..<(1 + Self.readingConnections) {
-            let opened = try SeenStores.open(path, environment: storeEnvironment)
-            guard let store = SeenStoreCapabilities.eventRecording(opened) else {
-                throw CommandLineError.failure(
-                    "Error: the store at \(path) keeps no events", exitCode: .ioError)
-            }
-            connections.append(store)
-        }
         var settings = HTTPDaemon.Settings(address: command.listen)
         settings.maxConnections = command.maxConnections
         if let tls = command.tls {
             settings.tls = (
                 try ServeKeysSetup.readPEM(tls.certificate), try ServeKeysSetup.readPEM(tls.key)
             )
+        }
+        // A connection of its own for the steps' commits, and one for each of the daemon's
+        // threads to read from.
+        var connections: [any EventRecordingStore] = []
+        for _ in 0..<(1 + settings.threads) {
+            let opened = try SeenStores.open(path, environment: storeEnvironment)
+            guard let store = SeenStoreCapabilities.eventRecording(opened) else {
+                throw CommandLineError.failure(
+                    "Error: the store at \(path) keeps no events", exitCode: .ioError)
+            }
+            connections.append(store)
         }
         let log = RequestLog(json: command.jsonLog)
         let keys = try ServeKeysSetup.load(command.keys, environment: environment, log: log)

@@ -140,13 +140,23 @@ extension FirstRunGate {
             let opened = try store.open(environment: variables, mode: .read)
             let user = acting(for: opened)
             let source = opened.flatMap(SeenStoreCapabilities.administered)?.answerSource
+            // The user's records, every walkthrough's, in one statement.
+            var records: [String: SeenRecord] = [:]
+            for record in try opened?.records(user: user) ?? [] {
+                records[record.walkthrough] = record
+            }
             var decisions: [DueDecision] = []
             for walkthrough in walkthroughs {
                 let history =
-                    quiet
-                    ? ShowHistory(
-                        record: try opened?.record(user: user, walkthrough: walkthrough.id))
-                    : try ShowHistory.read(for: walkthrough, user: user, from: opened)
+                    if quiet {
+                        ShowHistory(record: records[walkthrough.id])
+                    } else if let opened {
+                        try ShowHistory.read(for: walkthrough, user: user, from: opened) {
+                            records[$0]
+                        }
+                    } else {
+                        ShowHistory()
+                    }
                 var decision = evaluate(walkthrough, user: user, history: history)
                 if let source { decision.source = source }
                 decisions.append(decision)

@@ -36,14 +36,26 @@ package struct ShowHistory: Sendable, Hashable {
     public static func read(
         for walkthrough: Walkthrough, user: String, from store: (any SeenStore)?
     ) throws -> ShowHistory {
+        guard let store else { return ShowHistory() }
+        return try read(for: walkthrough, user: user, from: store) {
+            try store.record(user: user, walkthrough: $0)
+        }
+    }
+
+    /// Reads what the rules of `walkthrough` need, taking the user's records from `records`
+    /// (a walkthrough id to its record, or `nil`) and the events from `store`: several
+    /// walkthroughs' histories from the records one statement read.
+    ///
+    /// - Throws: What `records` or the store throws.
+    static func read(
+        for walkthrough: Walkthrough, user: String, from store: any SeenStore,
+        records: (String) throws -> SeenRecord?
+    ) throws -> ShowHistory {
         var history = ShowHistory()
-        guard let store else { return history }
-        history.record = try store.record(user: user, walkthrough: walkthrough.id)
+        history.record = try records(walkthrough.id)
         if history.record?.isSeen(atLeast: walkthrough.version) == true { return history }
         for id in walkthrough.when.after {
-            if let outcome = try store.record(user: user, walkthrough: id)?.outcome,
-                outcome != .inProgress
-            {
+            if let outcome = try records(id)?.outcome, outcome != .inProgress {
                 history.finished.insert(id)
             }
         }

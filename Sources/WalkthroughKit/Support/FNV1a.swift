@@ -6,11 +6,23 @@ package enum FNV1a {
     package static func hash64(
         _ bytes: some Sequence<UInt8>, continuing value: UInt64 = 0xcbf2_9ce4_8422_2325
     ) -> UInt64 {
-        var value = value
-        for byte in bytes {
-            value ^= UInt64(byte)
-            value = value &* 0x100_0000_01b3
+        // Bytes held in one buffer (an array, a native string's UTF-8) are read from it
+        // directly, not one generic iteration at a time.
+        if let hashed = bytes.withContiguousStorageIfAvailable({
+            hash64(buffer: $0, continuing: value)
+        }) {
+            return hashed
         }
+        var value = value
+        for byte in bytes { value = hash64(byte: byte, continuing: value) }
+        return value
+    }
+
+    private static func hash64(
+        buffer: UnsafeBufferPointer<UInt8>, continuing value: UInt64
+    ) -> UInt64 {
+        var value = value
+        for byte in buffer { value = hash64(byte: byte, continuing: value) }
         return value
     }
 

@@ -1,8 +1,5 @@
-/// A JSON value to print, written by hand so the command needs no Foundation encoder.
-///
-/// Strings are escaped completely: quotes, backslashes, every control character (C0, DEL, C1),
-/// the line and paragraph separators and bidirectional controls, so output is safe to show in a
-/// terminal and to paste into JavaScript.
+/// A JSON value to print, written by hand so the command needs no Foundation encoder: a tree
+/// written through a ``JSONWriter`` (which escapes every string completely).
 package indirect enum JSONText: Sendable {
     case object([(String, JSONText)])
     case array([JSONText])
@@ -16,72 +13,30 @@ package indirect enum JSONText: Sendable {
 
     /// The value as pretty-printed JSON (two-space indent), without a final newline.
     package func rendered() -> String {
-        var text = ""
-        render(into: &text, indent: "")
-        return text
+        var writer = JSONWriter(pretty: true)
+        write(to: &writer)
+        return String(decoding: writer.bytes, as: UTF8.self)
     }
 
-    private func render(into text: inout String, indent: String) {
+    /// Writes the value, and what it holds, through `writer`.
+    package func write(to writer: inout JSONWriter) {
         switch self {
         case .object(let members):
-            guard !members.isEmpty else {
-                text += "{}"
-                return
+            writer.beginObject()
+            for (key, value) in members {
+                writer.key(key)
+                value.write(to: &writer)
             }
-            let inner = indent + "  "
-            text += "{\n"
-            for (offset, member) in members.enumerated() {
-                text += inner
-                Self.escape(member.0, into: &text)
-                text += ": "
-                member.1.render(into: &text, indent: inner)
-                text += offset == members.count - 1 ? "\n" : ",\n"
-            }
-            text += indent + "}"
+            writer.endObject()
         case .array(let elements):
-            guard !elements.isEmpty else {
-                text += "[]"
-                return
-            }
-            let inner = indent + "  "
-            text += "[\n"
-            for (offset, element) in elements.enumerated() {
-                text += inner
-                element.render(into: &text, indent: inner)
-                text += offset == elements.count - 1 ? "\n" : ",\n"
-            }
-            text += indent + "]"
-        case .string(let string):
-            Self.escape(string, into: &text)
-        case .integer(let value):
-            text += String(value)
-        case .number(let value):
-            text += value.isFinite ? String(describing: value) : "null"
-        case .bool(let value):
-            text += value ? "true" : "false"
-        case .null:
-            text += "null"
+            writer.beginArray()
+            for element in elements { element.write(to: &writer) }
+            writer.endArray()
+        case .string(let string): writer.string(string)
+        case .integer(let value): writer.integer(value)
+        case .number(let value): writer.number(value)
+        case .bool(let value): writer.bool(value)
+        case .null: writer.null()
         }
-    }
-
-    /// Appends `string` as a JSON string literal.
-    package static func escape(_ string: String, into text: inout String) {
-        text += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar.value {
-            case 0x22: text += "\\\""
-            case 0x5C: text += "\\\\"
-            case 0x0A: text += "\\n"
-            case 0x0D: text += "\\r"
-            case 0x09: text += "\\t"
-            case 0x08: text += "\\b"
-            case 0x0C: text += "\\f"
-            case _ where CharacterSafety.isUnsafeInLine(scalar.value):
-                text += "\\u" + CharacterSafety.hex4(scalar.value).lowercased()
-            default:
-                text.unicodeScalars.append(scalar)
-            }
-        }
-        text += "\""
     }
 }

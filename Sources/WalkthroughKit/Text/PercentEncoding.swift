@@ -5,21 +5,38 @@ package enum PercentEncoding {
     /// when `plusIsSpace` (a query string's form encoding). Bytes that are not UTF-8 become
     /// U+FFFD.
     package static func decoded(_ text: String, plusIsSpace: Bool = false) -> String {
+        guard
+            text.utf8.contains(where: {
+                $0 == UInt8(ascii: "%") || (plusIsSpace && $0 == UInt8(ascii: "+"))
+            })
+        else { return text }
+        let utf8 = Array(text.utf8)
         var bytes: [UInt8] = []
-        var utf8 = Array(text.utf8)[...]
-        while let byte = utf8.first {
-            if byte == UInt8(ascii: "%"), utf8.count >= 3,
-                let value = UInt8(
-                    String(decoding: utf8.dropFirst().prefix(2), as: UTF8.self), radix: 16)
+        bytes.reserveCapacity(utf8.count)
+        var index = 0
+        while index < utf8.count {
+            let byte = utf8[index]
+            if byte == UInt8(ascii: "%"), index + 2 < utf8.count,
+                let high = hexValue(utf8[index + 1]), let low = hexValue(utf8[index + 2])
             {
-                bytes.append(value)
-                utf8 = utf8.dropFirst(3)
+                bytes.append(high << 4 | low)
+                index += 3
             } else {
                 bytes.append(plusIsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
-                utf8 = utf8.dropFirst()
+                index += 1
             }
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The value of one hexadecimal digit (either case), or `nil`.
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 
     /// `text` with every byte but RFC 3986's unreserved characters (letters, digits, `-`, `.`,

@@ -19,14 +19,26 @@ package enum Route: Sendable, Hashable {
     /// `DELETE /v1/users/{user}/walkthroughs[/{id}]` (admin).
     case reset(user: String, id: String?)
 
-    /// The route `method` and `parts` name, if any.
-    package init?(method: String, parts: [String]) {
-        // A pattern's `*` takes one segment, which the route keeps.
-        func match(_ pattern: String) -> [String]? {
-            let expected = pattern.split(separator: "/").map(String.init)
-            guard expected.count == parts.count else { return nil }
+    /// A route's method, path pattern (a `*` takes one segment, which the route keeps) and
+    /// how the route is made of what the `*`s took.
+    private struct Pattern: Sendable {
+        var methods: Set<String>
+        var segments: [String]
+        var make: @Sendable ([String]) -> Route
+
+        init(
+            _ methods: Set<String>, _ path: String, _ make: @escaping @Sendable ([String]) -> Route
+        ) {
+            self.methods = methods
+            self.segments = path.split(separator: "/").map(String.init)
+            self.make = make
+        }
+
+        /// What the `*`s take of `parts`, or `nil` when `parts` is not this path.
+        func captures(_ parts: [String]) -> [String]? {
+            guard segments.count == parts.count else { return nil }
             var captured: [String] = []
-            for (want, part) in zip(expected, parts) {
+            for (want, part) in zip(segments, parts) {
                 if want == "*" {
                     guard !part.isEmpty else { return nil }
                     captured.append(part)
@@ -36,42 +48,31 @@ package enum Route: Sendable, Hashable {
             }
             return captured
         }
-        switch method {
-        case "POST":
-            if let key = match("ofrep/v1/evaluate/flags/*") {
-                self = .evaluateOne(key: key[0])
-            } else if match("ofrep/v1/evaluate/flags") != nil {
-                self = .evaluateAll
-            } else if let found = match("v1/users/*/walkthroughs/*/steps") {
-                self = .steps(user: found[0], id: found[1])
-            } else if let found = match("v1/users/*/goals/*") {
-                self = .goal(user: found[0], name: found[1])
-            } else {
-                return nil
+    }
+
+    /// Every route, split once.
+    private static let patterns: [Pattern] = [
+        Pattern(["POST"], "ofrep/v1/evaluate/flags/*") { .evaluateOne(key: $0[0]) },
+        Pattern(["POST"], "ofrep/v1/evaluate/flags") { _ in .evaluateAll },
+        Pattern(["POST"], "v1/users/*/walkthroughs/*/steps") { .steps(user: $0[0], id: $0[1]) },
+        Pattern(["POST"], "v1/users/*/goals/*") { .goal(user: $0[0], name: $0[1]) },
+        Pattern(["GET", "HEAD"], "v1/walkthroughs") { _ in .walkthroughs },
+        Pattern(["GET", "HEAD"], "v1/walkthroughs/*") { .walkthrough(id: $0[0]) },
+        Pattern(["GET", "HEAD"], "v1/walkthroughs/*/stats") { .stats(id: $0[0]) },
+        Pattern(["GET", "HEAD"], "v1/users/*/walkthroughs/*") { .record(user: $0[0], id: $0[1]) },
+        Pattern(["DELETE"], "v1/users/*/walkthroughs") { .reset(user: $0[0], id: nil) },
+        Pattern(["DELETE"], "v1/users/*/walkthroughs/*") { .reset(user: $0[0], id: $0[1]) },
+    ]
+
+    /// The route `method` and `parts` name, if any.
+    package init?(method: String, parts: [String]) {
+        for pattern in Self.patterns where pattern.methods.contains(method) {
+            if let captured = pattern.captures(parts) {
+                self = pattern.make(captured)
+                return
             }
-        case "GET", "HEAD":
-            if match("v1/walkthroughs") != nil {
-                self = .walkthroughs
-            } else if let found = match("v1/walkthroughs/*") {
-                self = .walkthrough(id: found[0])
-            } else if let found = match("v1/walkthroughs/*/stats") {
-                self = .stats(id: found[0])
-            } else if let found = match("v1/users/*/walkthroughs/*") {
-                self = .record(user: found[0], id: found[1])
-            } else {
-                return nil
-            }
-        case "DELETE":
-            if let found = match("v1/users/*/walkthroughs") {
-                self = .reset(user: found[0], id: nil)
-            } else if let found = match("v1/users/*/walkthroughs/*") {
-                self = .reset(user: found[0], id: found[1])
-            } else {
-                return nil
-            }
-        default:
-            return nil
         }
+        return nil
     }
 
     /// Whether some method is served at `parts` (a wrong method then gets 405, not 404).

@@ -5,7 +5,7 @@ extension ServeApplication {
     /// The module's bytes, made once.
     static let webClientBody = WebClientModule.bytes
     /// The module's entity tag.
-    static let webClientTag = ETag.of(WebClientModule.source)
+    static let webClientTag = ETag.of(webClientBody)
 
     /// `GET /v1/client.js`: the web client (``WebClientModule``, the same bytes as
     /// `walkthrough export --client`), with no credentials: an ES module with its `ETag`

@@ -3,56 +3,27 @@ import WalkthroughKit
 /// OpenFeature's Remote Evaluation Protocol (OFREP v0.3.0): a walkthrough is a boolean flag,
 /// true when it is due for the context's targeting key. Evaluating records nothing.
 extension ServeApplication {
-    /// One flag's evaluation, or why there is none.
-    enum Evaluation {
-        /// The flag's evaluation object, and the next moment time alone changes it.
-        case answer(JSONText, changesAt: Timestamp?)
-        /// An OFREP error: the status, `errorCode` and `errorDetails`.
-        case failed(status: Int, code: String, detail: String)
-
-        /// The evaluation object, or the error object, for `key`.
-        func object(key: String) -> JSONText {
-            switch self {
-            case .answer(let object, _):
-                return object
-            case .failed(_, let code, let detail):
-                return Self.error(key: key, code: code, detail: detail)
-            }
-        }
-
-        /// `{"key","errorCode","errorDetails"}`.
-        static func error(key: String?, code: String, detail: String) -> JSONText {
-            var members: [(String, JSONText)] = []
-            if let key { members.append(("key", .string(key))) }
-            members.append(("errorCode", .string(code)))
-            members.append(("errorDetails", .string(detail)))
-            return .object(members)
-        }
-    }
-
     /// `POST /ofrep/v1/evaluate/flags/{key}`.
     func evaluate(key: String, body: [UInt8], principal: Principal) -> ServerResponse {
         let context: OFREPContext
         do {
             context = try OFREPContext(body: body)
         } catch {
-            return .json(400, Evaluation.error(key: key, code: "PARSE_ERROR", detail: error.detail))
+            return .json(
+                400, FlagEvaluation.error(key: key, code: "PARSE_ERROR", detail: error.detail))
         }
         guard let entry = catalog.snapshot.entries[key] else {
             return .json(
                 404,
-                Evaluation.error(
+                FlagEvaluation.error(
                     key: key, code: "FLAG_NOT_FOUND",
                     detail: "No walkthrough \"\(key)\" is served."))
         }
         if let refused = refusal(of: context, principal: principal, key: key) { return refused }
         let evaluation = evaluate(entry.walkthrough, context: context, now: clock())
-        switch evaluation {
-        case .answer(let object, _):
-            return .json(200, object)
-        case .failed(let status, _, _):
-            return .json(status, evaluation.object(key: key))
-        }
+        var writer = JSONWriter(pretty: false)
+        evaluation.write(key: key, to: &writer)
+        return .json(evaluation.status, body: writer.bytes)
     }
 
     /// `POST /ofrep/v1/evaluate/flags`: every walkthrough served, with an `ETag` over the
@@ -62,28 +33,52 @@ extension ServeApplication {
         do {
             context = try OFREPContext(body: request.body)
         } catch {
-            return .json(400, Evaluation.error(key: nil, code: "PARSE_ERROR", detail: error.detail))
+            return .json(
+                400, FlagEvaluation.error(key: nil, code: "PARSE_ERROR", detail: error.detail))
         }
         if let refused = refusal(of: context, principal: principal, key: nil) { return refused }
         let snapshot = catalog.snapshot
-        let now = clock()
-        var flags: [JSONText] = []
-        var changesAt: Timestamp?
-        for id in snapshot.ids {
-            guard let entry = snapshot.entries[id] else { continue }
-            let evaluation = evaluate(entry.walkthrough, context: context, now: now)
-            if case .failed(let status, _, _) = evaluation, status >= 500 {
-                // The store is not answering: the whole request fails, so that clients fall
-                // back to their defaults rather than trust half an answer.
-                return .json(status, evaluation.object(key: id))
+        let walkthroughs = snapshot.ids.compactMap { snapshot.entries[$0]?.walkthrough }
+        var evaluations: [FlagEvaluation]
+        if quiet != nil {
+            evaluations = walkthroughs.map { evaluation(of: $0, context: context, decision: nil) }
+        } else {
+            // One read of the user's records for every walkthrough.
+            do {
+                let user = context.targetingKey ?? ""
+                evaluations = try due(
+                    walkthroughs, for: user, variables: context.variables, at: clock()
+                ).map { walkthrough, decision in
+                    evaluation(of: walkthrough, context: context, decision: decision)
+                }
+            } catch {
+                let failed = FlagEvaluation.failure(error)
+                if case .failed(let status, _, _) = failed, status >= 500 {
+                    // The store is not answering: the whole request fails, so that clients
+                    // fall back to their defaults rather than trust half an answer.
+                    var writer = JSONWriter(pretty: false)
+                    failed.write(key: walkthroughs.first?.id ?? "", to: &writer)
+                    return .json(status, body: writer.bytes)
+                }
+                evaluations = walkthroughs.map { _ in failed }
             }
-            if case .answer(_, let moment?) = evaluation {
+        }
+        var writer = JSONWriter(pretty: false, capacity: 256 * walkthroughs.count)
+        writer.beginObject()
+        writer.key("flags")
+        writer.beginArray()
+        var changesAt: Timestamp?
+        for (walkthrough, evaluation) in zip(walkthroughs, evaluations) {
+            if case .answer(let answer) = evaluation, let moment = answer.dueAt {
                 changesAt = changesAt.map { min($0, moment) } ?? moment
             }
-            flags.append(evaluation.object(key: id))
+            evaluation.write(key: walkthrough.id, to: &writer)
         }
-        let body = JSONText.object([("flags", .array(flags))]).renderedOnOneLine()
-        let tag = ETag.of(body + "|" + (changesAt.map { String($0.millisecondsSince1970) } ?? ""))
+        writer.endArray()
+        writer.endObject()
+        let body = writer.bytes
+        let tag = ETag.of(
+            body, varying: changesAt.map { String($0.millisecondsSince1970) } ?? "")
         if let sent = request.header("if-none-match"), ETag.matches(sent, tag) {
             return ServerResponse(status: 304, headers: [("ETag", tag)])
         }
@@ -93,7 +88,7 @@ extension ServeApplication {
                 ("Content-Type", "application/json"), ("ETag", tag),
                 ("Cache-Control", "no-cache"),
             ],
-            body: Array(body.utf8))
+            body: body)
     }
 
     /// The answer when the context cannot be evaluated for this principal: no targeting key
@@ -104,7 +99,7 @@ extension ServeApplication {
         guard let user = context.targetingKey, !user.isEmpty else {
             return .json(
                 400,
-                Evaluation.error(
+                FlagEvaluation.error(
                     key: key, code: "TARGETING_KEY_MISSING",
                     detail: "The context has no targetingKey: set it to the user's name."))
         }
@@ -115,63 +110,46 @@ extension ServeApplication {
     /// The evaluation of `walkthrough` for the context's user, as the gate decides it.
     func evaluate(
         _ walkthrough: Walkthrough, context: OFREPContext, now: Timestamp
-    ) -> Evaluation {
-        let user = context.targetingKey ?? ""
-        let shown = walkthrough.localized(for: context.locale)
-        func metadata(pages: Int, detail: String, dueAt: Timestamp?) -> JSONText {
-            var members: [(String, JSONText)] = [
-                ("version", .integer(walkthrough.version)),
-                ("pages", .integer(pages)),
-                ("title", .string(shown.title ?? walkthrough.id)),
-                ("detail", .string(detail)),
-            ]
-            if let dueAt { members.append(("dueAt", .string(Timestamp.json(dueAt)))) }
-            return .object(members)
+    ) -> FlagEvaluation {
+        guard quiet == nil else {
+            return evaluation(of: walkthrough, context: context, decision: nil)
         }
-        if let quiet {
-            return .answer(
-                .object([
-                    ("key", .string(walkthrough.id)), ("value", .bool(false)),
-                    ("reason", .string("DISABLED")), ("variant", .string("disabled")),
-                    (
-                        "metadata",
-                        metadata(pages: walkthrough.pages.count, detail: quiet, dueAt: nil)
-                    ),
-                ]), changesAt: nil)
-        }
-        let decision: DueDecision
         do {
-            decision = try due(walkthrough, for: user, variables: context.variables, at: now)
+            let decision = try due(
+                walkthrough, for: context.targetingKey ?? "", variables: context.variables, at: now)
+            return evaluation(of: walkthrough, context: context, decision: decision)
         } catch {
-            if case .invalidUser = error {
-                return .failed(status: 400, code: "INVALID_CONTEXT", detail: "\(error)")
-            }
-            return .failed(
-                status: 500, code: "GENERAL", detail: "The store did not answer: \(error)")
+            return .failure(error)
         }
+    }
+
+    /// The evaluation of `walkthrough` for the context's user by `decision` (`nil`: the
+    /// server's quiet switch is on).
+    func evaluation(
+        of walkthrough: Walkthrough, context: OFREPContext, decision: DueDecision?
+    ) -> FlagEvaluation {
+        var answer = FlagAnswer(
+            key: walkthrough.id, value: false, reason: "DISABLED", variant: "disabled",
+            version: walkthrough.version, pages: walkthrough.pages.count,
+            title: walkthrough.localized(for: context.locale).title ?? walkthrough.id,
+            detail: quiet ?? "", dueAt: nil)
+        guard let decision else { return .answer(answer) }
         let group = decision.groupName(in: walkthrough)
-        let reason: String
-        let variant: String
         switch decision.reason {
         case .due:
-            reason = group == nil ? "TARGETING_MATCH" : "SPLIT"
-            variant = group ?? "due"
+            answer.reason = group == nil ? "TARGETING_MATCH" : "SPLIT"
+            answer.variant = group ?? "due"
         case .holdout:
-            reason = "SPLIT"
-            variant = "holdout"
+            answer.reason = "SPLIT"
+            answer.variant = "holdout"
         default:
-            reason = "TARGETING_MATCH"
-            variant = decision.reason.rawValue
+            answer.reason = "TARGETING_MATCH"
+            answer.variant = decision.reason.rawValue
         }
-        let pages = decision.isDue ? decision.pages.count : walkthrough.pages.count
-        return .answer(
-            .object([
-                ("key", .string(walkthrough.id)), ("value", .bool(decision.isDue)),
-                ("reason", .string(reason)), ("variant", .string(variant)),
-                (
-                    "metadata",
-                    metadata(pages: pages, detail: decision.detail, dueAt: decision.dueAt)
-                ),
-            ]), changesAt: decision.dueAt)
+        answer.value = decision.isDue
+        if decision.isDue { answer.pages = decision.pages.count }
+        answer.detail = decision.detail
+        answer.dueAt = decision.dueAt
+        return .answer(answer)
     }
 }

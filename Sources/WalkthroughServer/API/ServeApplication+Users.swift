@@ -7,31 +7,45 @@ extension ServeApplication {
     /// committed with the steps that arrived with it (``GroupCommit``) and answered with the
     /// record once durable. A step whose `id` was written before is not written again, and is
     /// answered with the record as it is.
-    func step(user: String, walkthrough id: String, body: [UInt8]) -> ServerResponse {
+    func step(
+        user: String, walkthrough id: String, body: [UInt8],
+        reply: @escaping @Sendable (ServerResponse) -> Void
+    ) {
         guard let entry = catalog.snapshot.entries[id] else {
-            return Self.notServed(id)
+            return reply(Self.notServed(id))
         }
         let step: StepRequest
         do {
             step = try StepRequest(body: body, walkthrough: entry.walkthrough)
         } catch {
-            return .problem(400, detail: error.detail)
+            return reply(.problem(400, detail: error.detail))
         }
-        if let refused = Self.refusal(ofUser: user) { return refused }
+        if let refused = Self.refusal(ofUser: user) { return reply(refused) }
+        var write: SessionStep
         do {
             let prior = try store.record(user: user, walkthrough: id)
             let resumed = prior?.outcome == .inProgress && prior?.version == step.version
-            var write = step.sessionStep(
-                user: user, walkthrough: id, resumed: resumed, locale: nil)
-            // WALKTHROUGH_EVENTS=off where the server runs: the record alone (and then no id is
-            // kept either: a step sent twice is written twice, to the same record).
-            if !recordsEvents { write.events = [] }
-            _ = try steps.commit(write)
-            let record = try store.record(user: user, walkthrough: id)
-            return .json(200, record?.jsonObject ?? .null)
+            write = step.sessionStep(user: user, walkthrough: id, resumed: resumed, locale: nil)
         } catch {
-            return .problem(500, detail: "The store did not write the step: \(error)")
+            return reply(Self.notWritten(error))
         }
+        // WALKTHROUGH_EVENTS=off where the server runs: the record alone (and then no id is
+        // kept either: a step sent twice is written twice, to the same record).
+        if !recordsEvents { write.events = [] }
+        steps.submit(write) { [self] outcome in
+            do {
+                _ = try outcome.get()
+                let record = try store.record(user: user, walkthrough: id)
+                reply(.json(200, record?.jsonObject ?? .null))
+            } catch {
+                reply(Self.notWritten(error))
+            }
+        }
+    }
+
+    /// 500 for a step the store did not write.
+    private static func notWritten(_ error: any Error) -> ServerResponse {
+        .problem(500, detail: "The store did not write the step: \(error)")
     }
 
     /// `GET /v1/users/{user}/walkthroughs/{id}`: the record, or 404.

@@ -50,11 +50,25 @@ package final class ServeApplication: Sendable {
         self.clock = clock
     }
 
-    /// The answer to `request`, with the CORS headers its origin is allowed.
-    package func respond(to request: ServerRequest) -> ServerResponse {
-        var response = route(request)
-        CORS.decorate(&response, for: request, allowed: allowedOrigins)
-        return response
+    /// Answers `request`, with the CORS headers its origin is allowed: `reply` is called once,
+    /// at once for most requests, and on the committing thread for a step (once it is
+    /// durable).
+    package func respond(
+        to request: ServerRequest, reply: @escaping @Sendable (ServerResponse) -> Void
+    ) {
+        let allowed = allowedOrigins
+        @Sendable func decorated(_ response: ServerResponse, by principal: Principal?) {
+            var response = response
+            response.principal = principal?.logName
+            CORS.decorate(&response, for: request, allowed: allowed)
+            reply(response)
+        }
+        switch route(request) {
+        case .answered(let response):
+            decorated(response, by: nil)
+        case .authorized(let known, let principal):
+            answer(known, request, principal) { decorated($0, by: principal) }
+        }
     }
 
     // MARK: - Routing
@@ -62,18 +76,27 @@ package final class ServeApplication: Sendable {
     /// The methods some route answers; any other gets 501.
     static let methods: Set<String> = ["GET", "HEAD", "POST", "DELETE", "OPTIONS"]
 
-    private func route(_ request: ServerRequest) -> ServerResponse {
+    /// What a request gets before its route is answered, or the route and who asks.
+    private enum Routed {
+        /// Answered already: a public route, or a request refused.
+        case answered(ServerResponse)
+        /// A route that needs credentials, and the principal they gave.
+        case authorized(Route, Principal)
+    }
+
+    private func route(_ request: ServerRequest) -> Routed {
         guard Self.methods.contains(request.method) else {
-            return .problem(
-                501,
-                detail: "\(request.method) is not a method this server implements; use "
-                    + "GET, HEAD, POST, DELETE or OPTIONS.")
+            return .answered(
+                .problem(
+                    501,
+                    detail: "\(request.method) is not a method this server implements; use "
+                        + "GET, HEAD, POST, DELETE or OPTIONS."))
         }
         guard let segments = PathSegments(request.path) else {
-            return .problem(400, detail: "The path is not a valid URL path.")
+            return .answered(.problem(400, detail: "The path is not a valid URL path."))
         }
         if request.method == "OPTIONS" {
-            return CORS.preflight(request, allowed: allowedOrigins)
+            return .answered(CORS.preflight(request, allowed: allowedOrigins))
         }
         // What anyone may read: liveness, readiness, the API's description, the web client,
         // pages' images (an <img> sends no Authorization).
@@ -81,29 +104,31 @@ package final class ServeApplication: Sendable {
         if request.method == "GET" || request.method == "HEAD" {
             switch parts {
             case ["healthz"]:
-                return .json(200, .object([("status", .string("ok"))]))
+                return .answered(.json(200, .object([("status", .string("ok"))])))
             case ["readyz"]:
-                return readiness()
+                return .answered(readiness())
             case ["v1", "openapi.json"]:
-                return ServerResponse(
-                    status: 200, headers: [("Content-Type", "application/json")],
-                    body: Array(OpenAPIDocument.json.utf8))
+                return .answered(
+                    ServerResponse(
+                        status: 200, headers: [("Content-Type", "application/json")],
+                        body: Array(OpenAPIDocument.json.utf8)))
             case ["v1", "client.js"]:
-                return webClient(request)
+                return .answered(webClient(request))
             case _
             where parts.count == 5 && parts[0] == "v1" && parts[1] == "walkthroughs"
                 && parts[3] == "images":
-                return image(walkthrough: parts[2], file: parts[4])
+                return .answered(image(walkthrough: parts[2], file: parts[4]))
             default:
                 break
             }
         }
         guard let known = Route(method: request.method, parts: segments.parts) else {
             if Route.pathExists(segments.parts) {
-                return .problem(
-                    405, detail: "\(request.method) is not allowed on \(request.path).")
+                return .answered(
+                    .problem(
+                        405, detail: "\(request.method) is not allowed on \(request.path)."))
             }
-            return .problem(404, detail: "Nothing is served at \(request.path).")
+            return .answered(.problem(404, detail: "Nothing is served at \(request.path)."))
         }
         // Everything else needs credentials.
         let principal: Principal
@@ -113,46 +138,44 @@ package final class ServeApplication: Sendable {
         case .failure(let rejection):
             var response = ServerResponse.problem(401, detail: rejection.description + ".")
             response.headers.append(("WWW-Authenticate", rejection.wwwAuthenticate))
-            return response
+            return .answered(response)
         }
         if case .user(let user) = principal, let wait = rateLimit(user) {
             var response = ServerResponse.problem(
                 429, detail: "Too many requests for \(user); wait \(wait) s.")
             response.headers.append(("Retry-After", String(wait)))
-            return response
+            return .answered(response)
         }
-        var response = answer(known, request, principal)
-        response.principal = principal.logName
-        return response
+        return .authorized(known, principal)
     }
 
+    /// Answers an authorized route: at once, or for a step once it is durable.
     private func answer(
-        _ route: Route, _ request: ServerRequest, _ principal: Principal
-    ) -> ServerResponse {
+        _ route: Route, _ request: ServerRequest, _ principal: Principal,
+        reply: @escaping @Sendable (ServerResponse) -> Void
+    ) {
         switch route {
         case .evaluateOne(let key):
-            return evaluate(key: key, body: request.body, principal: principal)
+            reply(evaluate(key: key, body: request.body, principal: principal))
         case .evaluateAll:
-            return evaluateAll(request, principal: principal)
+            reply(evaluateAll(request, principal: principal))
         case .walkthroughs:
-            return walkthroughs()
+            reply(walkthroughs())
         case .walkthrough(let id):
-            return walkthrough(id, query: request.query, principal: principal)
+            reply(walkthrough(id, query: request.query, principal: principal))
         case .stats(let id):
-            guard principal.isAdmin else { return Self.adminOnly() }
-            return stats(id, query: request.query)
+            reply(principal.isAdmin ? stats(id, query: request.query) : Self.adminOnly())
         case .steps(let user, let id):
-            guard principal.mayActFor(user) else { return Self.notYours(user) }
-            return step(user: user, walkthrough: id, body: request.body)
+            guard principal.mayActFor(user) else { return reply(Self.notYours(user)) }
+            step(user: user, walkthrough: id, body: request.body, reply: reply)
         case .record(let user, let id):
-            guard principal.mayActFor(user) else { return Self.notYours(user) }
-            return record(user: user, walkthrough: id)
+            reply(
+                principal.mayActFor(user)
+                    ? record(user: user, walkthrough: id) : Self.notYours(user))
         case .goal(let user, let name):
-            guard principal.mayActFor(user) else { return Self.notYours(user) }
-            return goal(user: user, name: name)
+            reply(principal.mayActFor(user) ? goal(user: user, name: name) : Self.notYours(user))
         case .reset(let user, let id):
-            guard principal.isAdmin else { return Self.adminOnly() }
-            return reset(user: user, walkthrough: id)
+            reply(principal.isAdmin ? reset(user: user, walkthrough: id) : Self.adminOnly())
         }
     }
 
@@ -193,6 +216,17 @@ package final class ServeApplication: Sendable {
         var gate = FirstRunGate(user: user, store: .store(store), environment: variables)
         gate.clock = { now }
         return try gate.due(of: walkthrough)
+    }
+
+    /// ``due(_:for:variables:at:)`` for several walkthroughs, from one read of the user's
+    /// records: each walkthrough with its decision, in their order.
+    func due(
+        _ walkthroughs: [Walkthrough], for user: String, variables: [String: String],
+        at now: Timestamp
+    ) throws(FirstRunGateError) -> [(Walkthrough, DueDecision)] {
+        var gate = FirstRunGate(user: user, store: .store(store), environment: variables)
+        gate.clock = { now }
+        return Array(zip(walkthroughs, try gate.due(of: walkthroughs).decisions))
     }
 
     /// 404 for a walkthrough id no definition serves.

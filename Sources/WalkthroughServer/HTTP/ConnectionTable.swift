@@ -9,8 +9,8 @@ import WalkthroughKit
 /// libmicrohttpd's timeout counts silence, so a client sending a byte a second would hold its
 /// connection for ever, and one that sent half a request at once would hold it for the
 /// keep-alive timeout. A sweep every quarter of a second asks the kernel how many bytes each
-/// waiting connection has received (`TCP_INFO`): bytes that arrived after its last answer (or
-/// since it opened) begin a request, and a request whose headers are not in within the request
+/// waiting connection has received (`TCP_INFO`): bytes that arrived after the sweep first saw
+/// it waiting (opened, or its last answer sent) begin a request, and a request whose headers are not in within the request
 /// timeout gets its socket shut down, which libmicrohttpd then closes. A connection that sends
 /// nothing is left to the keep-alive timeout.
 final class ConnectionTable: Sendable {
@@ -20,9 +20,9 @@ final class ConnectionTable: Sendable {
         var admitted: Bool
         /// Whether a request's headers are in and its answer is not yet sent.
         var answering = false
-        /// The bytes it had received when it last had no request: opened, or its last answer
-        /// sent.
-        var idleBytes: UInt64 = 0
+        /// The bytes it had received when the sweep first saw it without a request (opened,
+        /// or its last answer sent); `nil` until then. Read by the sweep, not by each request.
+        var idleBytes: UInt64?
         /// When bytes of its next request were first seen, while not answering.
         var arrivingSince: ContinuousClock.Instant?
     }
@@ -54,7 +54,7 @@ final class ConnectionTable: Sendable {
     func opened(_ socket: Int32) {
         state.withLock { state in
             let admitted = state.connections.count < limit
-            state.connections[socket] = Connection(admitted: admitted)
+            state.connections[socket] = Connection(admitted: admitted, idleBytes: 0)
         }
     }
 
@@ -64,25 +64,22 @@ final class ConnectionTable: Sendable {
         _ = state.withLock { $0.connections.removeValue(forKey: socket) }
     }
 
-    /// Whether the connection on `socket` opened within the limit.
-    func isAdmitted(_ socket: Int32) -> Bool {
-        state.withLock { $0.connections[socket]?.admitted ?? true }
-    }
-
     /// A request's headers arrived on `socket`: it is being answered.
-    func requestBegan(_ socket: Int32) {
+    ///
+    /// - Returns: Whether its connection opened within the limit.
+    func requestBegan(_ socket: Int32) -> Bool {
         state.withLock { state in
             state.connections[socket]?.answering = true
             state.connections[socket]?.arrivingSince = nil
+            return state.connections[socket]?.admitted ?? true
         }
     }
 
     /// The request on `socket` was answered (or given up): the connection waits for the next.
     func requestEnded(_ socket: Int32) {
-        let received = Self.bytesReceived(on: socket) ?? 0
         state.withLock { state in
             state.connections[socket]?.answering = false
-            state.connections[socket]?.idleBytes = received
+            state.connections[socket]?.idleBytes = nil
             state.connections[socket]?.arrivingSince = nil
         }
     }
@@ -97,9 +94,12 @@ final class ConnectionTable: Sendable {
         let now = ContinuousClock.now
         state.withLock { state in
             for (socket, connection) in state.connections where !connection.answering {
-                guard let received = Self.bytesReceived(on: socket),
-                    received > connection.idleBytes
-                else { continue }
+                guard let received = Self.bytesReceived(on: socket) else { continue }
+                guard let idleBytes = connection.idleBytes else {
+                    state.connections[socket]?.idleBytes = received
+                    continue
+                }
+                guard received > idleBytes else { continue }
                 let since = connection.arrivingSince ?? now
                 state.connections[socket]?.arrivingSince = since
                 if now - since > requestTimeout {

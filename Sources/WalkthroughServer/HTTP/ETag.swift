@@ -2,11 +2,12 @@ import WalkthroughKit
 
 /// Entity tags (RFC 9110): a strong tag over a response's content.
 package enum ETag {
-    /// `"` + the first 16 hex digits of the SHA-256 of `content` + `"`.
-    package static func of(_ content: String) -> String {
-        let hash = SHA256.prefix64(Array(content.utf8))
-        let hex = String(hash, radix: 16)
-        return "\"" + String(repeating: "0", count: 16 - hex.count) + hex + "\""
+    /// `"` + 16 hex digits of the 64-bit FNV-1a hash of `content`, then `|` and `varying` (what
+    /// else the answer depends on) + `"`. A tag needs to change with the content, not to resist
+    /// someone forging a collision: the content is the server's own answer.
+    package static func of(_ content: [UInt8], varying: String = "") -> String {
+        let hash = FNV1a.hash64(("|" + varying).utf8, continuing: FNV1a.hash64(content))
+        return "\"" + FNV1a.hex(hash) + "\""
     }
 
     /// Whether an `If-None-Match` value names `tag`: `*`, or one of its comma-separated tags

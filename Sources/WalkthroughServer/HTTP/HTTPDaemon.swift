@@ -1,6 +1,7 @@
 #if SERVER
 import CMicroHTTPD
 @preconcurrency import Glibc
+import Synchronization
 import WalkthroughKit
 
 /// The HTTP server: libmicrohttpd's epoll thread pool, keep-alive and TLS, answering each
@@ -32,8 +33,13 @@ package final class HTTPDaemon: @unchecked Sendable {
         }
     }
 
-    /// What a request gets, and who asked (for the log), from the application.
-    package typealias Responder = @Sendable (ServerRequest) -> ServerResponse
+    /// Hands a request to the application, which calls `reply` once with what it gets (and
+    /// who asked, for the log): at once, or later from another thread (a step, once it is
+    /// durable), while the connection waits suspended.
+    package typealias Responder =
+        @Sendable (
+            _ request: ServerRequest, _ reply: @escaping @Sendable (ServerResponse) -> Void
+        ) -> Void
     /// Told of each answered request: the request, the response, and how long it took.
     package typealias RequestLogger =
         @Sendable (ServerRequest, ServerResponse, Duration) -> Void
@@ -46,7 +52,11 @@ package final class HTTPDaemon: @unchecked Sendable {
     /// The open connections: admitted or not, answering, a request arriving.
     private let connections: ConnectionTable
     /// Whether ``stop(grace:)`` began: answers then close their connections.
-    private let stopping = Locked(false)
+    private let stopping = Atomic(false)
+    /// The requests whose connection waits, suspended, for a later answer (by the request's
+    /// identity), and whether the daemon is stopped (then nothing is resumed any more).
+    private let waiting = Locked(
+        (requests: [ObjectIdentifier: (pending: Pending, connection: UInt)](), stopped: false))
 
     /// A daemon that answers with `respond` once started.
     package init(
@@ -122,15 +132,30 @@ package final class HTTPDaemon: @unchecked Sendable {
     /// read and answered too. Answers sent meanwhile close their connections.
     package func stop(grace: Duration = .seconds(10)) {
         guard let daemon else { return }
-        stopping.withLock { $0 = true }
+        stopping.store(true, ordering: .relaxed)
         let listening = MHD_quiesce_daemon(daemon)
         if listening >= 0 { close(listening) }
         let clock = ContinuousClock()
-        let deadline = clock.now + grace
+        var deadline = clock.now + grace
         // The daemon's threads answer what is in flight; wait for them, at most `grace`.
         while connections.answering > 0, clock.now < deadline {
             usleep(2_000)
         }
+        // A request still waiting for the store is answered 503 (its step may yet be
+        // written: a client sending it again finds it done), so that no connection is left
+        // suspended when the daemon stops.
+        let late = waiting.withLock { Array($0.requests.values) }
+        for (pending, connection) in late {
+            var response = ServerResponse.problem(
+                503, detail: "The server stopped before the store answered; send it again.")
+            response.headers.append(("Retry-After", "1"))
+            answered(pending, connection: connection, with: response)
+        }
+        deadline = clock.now + .seconds(1)
+        while connections.answering > 0, clock.now < deadline {
+            usleep(2_000)
+        }
+        waiting.withLock { $0.stopped = true }
         MHD_stop_daemon(daemon)
         self.daemon = nil
         connections.stop()
@@ -138,11 +163,19 @@ package final class HTTPDaemon: @unchecked Sendable {
 
     // MARK: - libmicrohttpd's calls
 
-    /// A request on its way in: its body so far, and when it began.
-    private final class Pending {
+    /// A request on its way in: its headers (read once, when they are in), its body so far,
+    /// when it began, and once handed to the application, the request and its answer.
+    private final class Pending: @unchecked Sendable {
+        let headers: [String: String]
         var body: [UInt8] = []
         var tooLarge = false
         let began = ContinuousClock.now
+        /// The request as the application got it (set on the connection's thread).
+        var request: ServerRequest?
+        /// The answer not yet sent, whether the connection waits for it (suspended), and
+        /// whether an answer came (only the first counts).
+        let answer = Locked((response: ServerResponse?.none, suspended: false, came: false))
+        init(headers: [String: String]) { self.headers = headers }
     }
 
     private func connection(_ connection: OpaquePointer, started: Bool) {
@@ -172,11 +205,12 @@ package final class HTTPDaemon: @unchecked Sendable {
     ) -> MHD_Result {
         guard let existing = requestContext.pointee else {
             // The headers are in: a request begins.
-            let pending = Pending()
+            let pending = Pending(
+                headers: values(of: connection, kind: MHD_ValueKind.HEADER_KIND, decoding: false))
             requestContext.pointee = Unmanaged.passRetained(pending).toOpaque()
-            connections.requestBegan(wk_mhd_connection_socket(connection))
+            let admitted = connections.requestBegan(wk_mhd_connection_socket(connection))
             wk_mhd_set_timeout(connection, settings.requestTimeout)
-            if let early = earlyAnswer(connection) {
+            if let early = earlyAnswer(admitted: admitted, headers: pending.headers) {
                 // Logged like any other request: its method and path, without a body.
                 let request = ServerRequest(
                     method: method.map { String(cString: $0) } ?? "GET",
@@ -205,24 +239,69 @@ package final class HTTPDaemon: @unchecked Sendable {
             uploadSize.pointee = 0
             return MHD_Result.YES
         }
+        if let request = pending.request {
+            // Called again once resumed: the answer has come.
+            let response = pending.answer.withLock { answer in
+                defer { answer.response = nil }
+                return answer.response
+            }
+            guard let response else { return MHD_Result.YES }
+            return send(response, to: connection, for: request, began: pending.began)
+        }
         wk_mhd_set_timeout(connection, settings.idleTimeout)
         let request = ServerRequest(
             method: method.map { String(cString: $0) } ?? "GET",
             path: url.map { String(cString: $0) } ?? "/",
             query: values(of: connection, kind: MHD_ValueKind.GET_ARGUMENT_KIND, decoding: true),
-            headers: values(of: connection, kind: MHD_ValueKind.HEADER_KIND, decoding: false),
-            body: pending.body)
+            headers: pending.headers, body: pending.body)
+        pending.request = request
         guard !pending.tooLarge else {
             return send(tooLarge(), to: connection, for: request, began: pending.began)
         }
-        let response = respond(request)
-        return send(response, to: connection, for: request, began: pending.began)
+        let address = UInt(bitPattern: connection)
+        respond(request) { [self] response in
+            answered(pending, connection: address, with: response)
+        }
+        // Answered at once (most requests), or the connection waits, suspended.
+        let now = pending.answer.withLock { answer -> ServerResponse? in
+            if let response = answer.response {
+                answer.response = nil
+                return response
+            }
+            answer.suspended = true
+            waiting.withLock { $0.requests[ObjectIdentifier(pending)] = (pending, address) }
+            MHD_suspend_connection(connection)
+            return nil
+        }
+        guard let now else { return MHD_Result.YES }
+        return send(now, to: connection, for: request, began: pending.began)
+    }
+
+    /// Keeps `response` for the request `pending`, and resumes its connection when it waits
+    /// for it (libmicrohttpd then calls ``handle`` again, which sends it). Only the first
+    /// answer counts.
+    private func answered(
+        _ pending: Pending, connection: UInt, with response: ServerResponse
+    ) {
+        pending.answer.withLock { answer in
+            guard !answer.came else { return }
+            answer.came = true
+            answer.response = response
+            guard answer.suspended else { return }
+            answer.suspended = false
+            waiting.withLock { waiting in
+                waiting.requests[ObjectIdentifier(pending)] = nil
+                if !waiting.stopped, let connection = OpaquePointer(bitPattern: connection) {
+                    MHD_resume_connection(connection)
+                }
+            }
+        }
     }
 
     /// The answer to a request refused on its headers alone: its connection opened past the
     /// limit, a header section or a declared body over the limits.
-    private func earlyAnswer(_ connection: OpaquePointer) -> ServerResponse? {
-        if !connections.isAdmitted(wk_mhd_connection_socket(connection)) {
+    private func earlyAnswer(admitted: Bool, headers: [String: String]) -> ServerResponse? {
+        if !admitted {
             var response = ServerResponse.problem(
                 503,
                 detail: "The server has \(settings.maxConnections) connections open; try again.")
@@ -230,7 +309,6 @@ package final class HTTPDaemon: @unchecked Sendable {
             response.headers.append(("Connection", "close"))
             return response
         }
-        let headers = values(of: connection, kind: MHD_ValueKind.HEADER_KIND, decoding: false)
         let headerBytes = headers.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count + 4 }
         if headerBytes > settings.headerLimit {
             return ServerResponse.problem(
@@ -258,7 +336,7 @@ package final class HTTPDaemon: @unchecked Sendable {
         began: ContinuousClock.Instant
     ) -> MHD_Result {
         var response = response
-        if stopping.withLock({ $0 }), response.header("Connection") == nil {
+        if stopping.load(ordering: .relaxed), response.header("Connection") == nil {
             response.headers.append(("Connection", "close"))
         }
         let made = response.body.withUnsafeBytes { bytes in

@@ -9,19 +9,28 @@ package struct PathSegments: Sendable, Hashable {
     /// Splits `path`; `nil` when it does not start with `/`, or a segment is `.` or `..`
     /// (before or after decoding) or decodes to a control character or `/`.
     package init?(_ path: String) {
-        guard path.hasPrefix("/") else { return nil }
+        let bytes = Array(path.utf8)
+        guard bytes.first == UInt8(ascii: "/") else { return nil }
         var parts: [String] = []
-        for raw in path.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
-            let part = PercentEncoding.decoded(String(raw))
-            if part == "." || part == ".." || part.contains("/")
-                || part.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
+        for raw in bytes.dropFirst().split(
+            separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+        {
+            let part =
+                raw.contains(UInt8(ascii: "%"))
+                ? Array(PercentEncoding.decoded(String(decoding: raw, as: UTF8.self)).utf8)
+                : Array(raw)
+            let isDots =
+                !part.isEmpty && part.count <= 2 && part.allSatisfy { $0 == UInt8(ascii: ".") }
+            if isDots
+                || part.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "/") })
             {
                 return nil
             }
-            parts.append(part)
+            parts.append(String(decoding: part, as: UTF8.self))
         }
         // `/v1/walkthroughs/` names the same as `/v1/walkthroughs`.
         if parts.last == "", parts.count > 1 { parts.removeLast() }
         self.parts = parts
     }
+
 }

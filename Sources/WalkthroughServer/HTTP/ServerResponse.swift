@@ -20,9 +20,12 @@ package struct ServerResponse: Sendable {
 
     /// A JSON body (`application/json`), on one line.
     package static func json(_ status: Int, _ value: JSONText) -> ServerResponse {
-        ServerResponse(
-            status: status, headers: [("Content-Type", "application/json")],
-            body: Array(value.renderedOnOneLine().utf8))
+        json(status, body: value.bytesOnOneLine())
+    }
+
+    /// A JSON answer whose body is written already.
+    package static func json(_ status: Int, body: [UInt8]) -> ServerResponse {
+        ServerResponse(status: status, headers: [("Content-Type", "application/json")], body: body)
     }
 
     /// An RFC 9457 problem (`application/problem+json`): `title` is the status's phrase,
@@ -39,7 +42,7 @@ package struct ServerResponse: Sendable {
         if let instance { members.append(("instance", .string(instance))) }
         return ServerResponse(
             status: status, headers: [("Content-Type", "application/problem+json")],
-            body: Array(JSONText.object(members).renderedOnOneLine().utf8))
+            body: JSONText.object(members).bytesOnOneLine())
     }
 
     /// The value of the header `name` (any case), if set.

@@ -23,7 +23,7 @@ package enum ServeRuntime {
         signal(SIGPIPE, SIG_IGN)
 
         let daemon = HTTPDaemon(
-            settings: settings, respond: { application.respond(to: $0) },
+            settings: settings, respond: { application.respond(to: $0, reply: $1) },
             log: { log.request($0, $1, took: $2) })
         let port = try daemon.start()
         var address = settings.address
