@@ -107,6 +107,10 @@ let package = Package(
                 .define("CHAFA", .when(traits: ["Chafa"])),
             ]
         ),
+        /// The web player both pages share: the renderer, its one stylesheet, its elements and
+        /// the web client (`GET /v1/client.js`, `walkthrough export --client`), as Swift
+        /// strings. The command line (without the `Server` trait too) and the server use it.
+        .target(name: "WalkthroughWeb", dependencies: ["WalkthroughKit"]),
         /// `walkthrough serve`: what it answers (OFREP, the `/v1` routes, keys and user tokens)
         /// is plain Swift, built and tested always; the HTTP server over libmicrohttpd is built
         /// with the `Server` trait only, and the command line links it with the trait only (the
@@ -114,7 +118,7 @@ let package = Package(
         .target(
             name: "WalkthroughServer",
             dependencies: [
-                "WalkthroughKit", "WalkthroughFleet",
+                "WalkthroughKit", "WalkthroughFleet", "WalkthroughWeb",
                 .target(name: "CMicroHTTPD", condition: .when(traits: ["Server"])),
             ],
             swiftSettings: [.define("SERVER", .when(traits: ["Server"]))]
@@ -123,7 +127,7 @@ let package = Package(
             name: "WalkthroughCLI",
             dependencies: [
                 "WalkthroughKit", "WalkthroughFleet", "WalkthroughTerminal",
-                "WalkthroughTranslation",
+                "WalkthroughTranslation", "WalkthroughWeb",
                 .target(name: "WalkthroughServer", condition: .when(traits: ["Server"])),
             ],
             swiftSettings: [.define("SERVER", .when(traits: ["Server"]))]
@@ -199,7 +203,7 @@ let package = Package(
             name: "WalkthroughCLITests",
             dependencies: [
                 "WalkthroughCLI", "WalkthroughKit", "WalkthroughFleet", "WalkthroughTerminal",
-                "WalkthroughTranslation", "WalkthroughTestSupport",
+                "WalkthroughTranslation", "WalkthroughWeb", "WalkthroughTestSupport",
             ],
             // Help, completion and manual goldens (UPDATE_GOLDEN=1 rewrites them).
             exclude: ["Golden", "Translators/XLIFFSchema"]
@@ -209,7 +213,8 @@ let package = Package(
         .testTarget(
             name: "WalkthroughServerTests",
             dependencies: [
-                "WalkthroughServer", "WalkthroughKit", "WalkthroughFleet", "WalkthroughTestSupport",
+                "WalkthroughServer", "WalkthroughKit", "WalkthroughFleet", "WalkthroughWeb",
+                "WalkthroughTestSupport",
             ],
             // The checker that validates answers against the OpenAPI document (Python).
             exclude: ["Reference"],

@@ -6,7 +6,7 @@
 # SwiftPM executables do not link with -sanitize=fuzzer, so this compiles the package's sources
 # directly with swiftc, instrumented for coverage (libFuzzer) and checked by AddressSanitizer:
 # WalkthroughKit as a static library (C module CSQLite), WalkthroughFleet (CLibPQ),
-# WalkthroughTranslation on it,
+# WalkthroughTranslation and WalkthroughWeb (the web player the CLI's export writes) on it,
 # WalkthroughTerminal on top with its pictures (CPNG, CJPEG, and
 # CPNGReduced and CSignalPipe, whose C is compiled with clang, instrumented the same way),
 # then each target: fuzz/targets/NAME.swift with an @_cdecl("LLVMFuzzerTestOneInput") entry.
@@ -120,7 +120,7 @@ build_target() {
     fi
     if stale "$binary" "${files[@]}" "$out/libWalkthroughKit.a" "$out/libWalkthroughTerminal.a" \
         "$out/libWalkthroughFleet.a" "$out/libWalkthroughTranslation.a" \
-        "$out/libCPNGReduced.a" \
+        "$out/libWalkthroughWeb.a" "$out/libCPNGReduced.a" \
         "$out/libCSignalPipe.a" fuzz/build.sh; then
         echo "fuzz/build.sh: linking fuzz-$name" >&2
         # Run from .build/fuzz/targets, where swiftc leaves the module files it writes beside
@@ -128,7 +128,7 @@ build_target() {
         mkdir -p "$out/targets"
         (cd "$out/targets" && swiftc "${flags[@]}" "${paths[@]}" -module-name "$module" -wmo \
             "${files[@]/#/$root/}" \
-            -lWalkthroughTerminal -lWalkthroughTranslation -lWalkthroughFleet \
+            -lWalkthroughTerminal -lWalkthroughTranslation -lWalkthroughWeb -lWalkthroughFleet \
             -lWalkthroughKit \
             -lCPNGReduced -lCSignalPipe \
             -lsqlite3 -lpq -lpng16 -ljpeg \
@@ -148,6 +148,7 @@ build_c_library CSignalPipe
 build_library WalkthroughKit Sources/WalkthroughKit
 build_library WalkthroughFleet Sources/WalkthroughFleet
 build_library WalkthroughTranslation Sources/WalkthroughTranslation
+build_library WalkthroughWeb Sources/WalkthroughWeb
 build_library WalkthroughTerminal Sources/WalkthroughTerminal
 for target in "${targets[@]}"; do
     build_target "$target"

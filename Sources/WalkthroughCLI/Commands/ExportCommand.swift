@@ -1,8 +1,8 @@
 import WalkthroughKit
 
 /// `walkthrough export [--db PATH] [--user NAME]`: every record as JSON Lines, sorted by user
-/// then walkthrough; and `walkthrough export FILE|ID --html DIR [--locale TAG]`: the
-/// walkthrough as a web page.
+/// then walkthrough; `walkthrough export FILE|ID --html DIR [--locale TAG]`: the walkthrough as
+/// a web page; and `walkthrough export --client DIR`: the web client, `DIR/client.js`.
 ///
 /// Records: one object a line, `{"user","walkthrough","version","outcome","lastPage",
 /// "updatedAt"}`, the keys and values of `status --json` (`lastPage` from 1, `updatedAt` ISO
@@ -12,6 +12,8 @@ import WalkthroughKit
 /// database that does not exist yet it prints nothing.
 ///
 /// The web page: the positional `FILE|ID` with `--html` chooses it (`ExportCommand+HTML.swift`).
+/// The web client: the same bytes `walkthrough serve` answers `GET /v1/client.js` with, for a
+/// web app that serves it itself (`ExportCommand+Client.swift`).
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         name: "export",
@@ -24,7 +26,9 @@ struct ExportCommand: ParsableCommand {
             walkthrough export foodpin --html DIR writes DIR/index.html, which plays the \
             walkthrough in a browser straight from the folder, with no network, and copies its \
             images (every locale's) into DIR/images; --locale picks the language it opens in. \
-            An image that cannot be copied is a warning, and the page shows its alt text.
+            An image that cannot be copied is a warning, and the page shows its alt text. The \
+            web client: walkthrough export --client DIR writes DIR/client.js, the ES module \
+            walkthrough serve answers GET /v1/client.js with, for a web app to serve itself.
             """,
         arguments: [
             ArgumentSpec(
@@ -38,10 +42,16 @@ struct ExportCommand: ParsableCommand {
                 "html", value: "dir",
                 help: "Write the walkthrough as a web page: DIR/index.html and DIR/images."),
             LocaleOption.spec,
+            .option(
+                "client", value: "dir",
+                help:
+                    "Write the web client, DIR/client.js (what serve answers GET /v1/client.js with)."
+            ),
         ],
         usageForms: [
             "[--user <name>] [--db <path>]",
             "<walkthrough> --html <dir> [--locale <tag>]",
+            "--client <dir>",
         ])
 
     /// What to export.
@@ -50,6 +60,8 @@ struct ExportCommand: ParsableCommand {
         case records(user: String?, store: StoreOptions)
         /// The walkthrough `FILE|ID` as a web page in a folder.
         case html(walkthrough: String, folder: String, locale: LocaleOption)
+        /// The web client, `client.js`, in a folder.
+        case client(folder: String)
     }
 
     /// What to export.
@@ -60,6 +72,20 @@ struct ExportCommand: ParsableCommand {
         let walkthrough = parsed.argument("walkthrough").first
         let store = StoreOptions(parsed: parsed)
         let locale = LocaleOption(parsed: parsed)
+        if let folder = parsed.value("client") {
+            guard walkthrough == nil, parsed.value("html") == nil, locale.value == nil,
+                store.user == nil, store.database == nil
+            else {
+                throw .usage(
+                    "--client writes the web client alone: 'walkthrough export --client <dir>'",
+                    command: name)
+            }
+            guard !folder.isEmpty else {
+                throw .usage("--client needs a folder, for example '--client web'", command: name)
+            }
+            mode = .client(folder: folder)
+            return
+        }
         switch (walkthrough, parsed.value("html")) {
         case (nil, nil):
             guard locale.value == nil else {
@@ -105,6 +131,8 @@ struct ExportCommand: ParsableCommand {
             return .success
         case .html(let walkthrough, let folder, let locale):
             return try exportHTML(walkthrough, to: folder, locale: locale, context: context)
+        case .client(let folder):
+            return try exportClient(to: folder, context: context)
         }
     }
 }

@@ -1,8 +1,10 @@
 import WalkthroughKit
+import WalkthroughWeb
 
-/// The exported page, `index.html`: the first page already in place as escaped text (so that it
-/// reads without script), the walkthrough as JSON data, the one script and the one style sheet,
-/// and a Content-Security-Policy that allows nothing else.
+/// The exported page, `index.html`: the web player's elements (``WebPlayerMarkup``, the ones
+/// the web client builds in its dialog) with the first page already in place as escaped text
+/// (so that it reads without script), the walkthrough as JSON data, the one script and the one
+/// style sheet, and a Content-Security-Policy that allows nothing else.
 ///
 /// The policy is `default-src 'none'`: no connection, frame, font, form or plugin of any kind;
 /// images only from the page's own folder (`img-src 'self'`, which Chromium and Firefox apply to
@@ -10,37 +12,17 @@ import WalkthroughKit
 /// here from what is written. An element the definition's text tried to smuggle in would be
 /// text anyway; the policy is the second wall.
 enum HTMLDocument {
+    /// What the page writes into one element of ``WebPlayerMarkup``: its text (escaped here),
+    /// and its attributes other than `id` when they differ from the markup's.
+    struct Fill {
+        var text: String?
+        var attributes: [(name: String, value: String)]?
+    }
+
     /// The page for `export`.
     static func render(_ export: HTMLExport) -> String {
         let locale = export.initial
-        let words = Dictionary(locale.words, uniquingKeysWith: { first, _ in first })
-        let page = locale.pages[0]
         let layout = export.layout
-        let count = locale.pages.count
-        func word(_ name: String) -> String { HTMLText.escaped(words[name] ?? name) }
-        func filled(_ name: String, _ values: [String: String]) -> String {
-            var text = words[name] ?? name
-            for (key, value) in values { text = text.replacing("{\(key)}", with: value) }
-            return HTMLText.escaped(text)
-        }
-
-        var figure = ""
-        if let image = page.image {
-            figure =
-                "<figure id=\"figure\"><img id=\"image\" src=\"\(HTMLText.escaped(image))\" "
-                + "alt=\"\(HTMLText.escaped(page.imageAlt ?? ""))\">"
-                + "<p id=\"image-alt\" hidden></p></figure>"
-        } else if let alt = page.imageAlt {
-            figure =
-                "<figure id=\"figure\"><img id=\"image\" alt=\"\" hidden>"
-                + "<p id=\"image-alt\">\(filled("imageAlt", ["alt": alt]))</p></figure>"
-        } else {
-            figure =
-                "<figure id=\"figure\" hidden><img id=\"image\" alt=\"\" hidden>"
-                + "<p id=\"image-alt\" hidden></p></figure>"
-        }
-        let last = count == 1
-        let next = last ? HTMLText.escaped(locale.finishLabel) : word("next")
         let lines = [
             "<!DOCTYPE html>",
             "<html lang=\"\(HTMLText.escaped(locale.tag))\">",
@@ -51,56 +33,22 @@ enum HTMLDocument {
             "<meta name=\"referrer\" content=\"no-referrer\">",
             "<meta name=\"generator\" content=\"walkthrough \(ToolIdentity.version)\">",
             "<title>\(HTMLText.escaped(locale.title))</title>",
-            "<style>\(HTMLPageStyle.source)</style>",
+            "<style>\(WebPlayerStyle.source)</style>",
             "</head>",
             "<body data-spread=\"\(layout.spread.rawValue)\" "
                 + "data-orientation=\"\(layout.orientation.rawValue)\" "
                 + "data-transition=\"\(layout.transition.rawValue)\">",
-            "<header>",
-            "<p id=\"title\" dir=\"auto\">\(HTMLText.escaped(locale.title))</p>",
-            "<div id=\"languages\" hidden><label id=\"locale-label\" for=\"locale\">"
-                + "\(word("language"))</label> <select id=\"locale\"></select></div>",
-            "</header>",
-            "<main id=\"main\">",
-            "<div id=\"spread\">",
-            "<article id=\"page\" aria-labelledby=\"heading\">",
-            figure,
-            "<h1 id=\"heading\" tabindex=\"-1\" dir=\"auto\">\(HTMLText.escaped(page.heading))</h1>",
-            "<p id=\"content\" dir=\"auto\">\(HTMLText.escaped(page.content))</p>",
-            "</article>",
-            // A spread's right page, filled and shown by the script.
-            "<article id=\"page-2\" aria-labelledby=\"heading-2\" hidden>",
-            "<figure id=\"figure-2\" hidden><img id=\"image-2\" alt=\"\" hidden>"
-                + "<p id=\"image-alt-2\" hidden></p></figure>",
-            "<h2 id=\"heading-2\" dir=\"auto\"></h2>",
-            "<p id=\"content-2\" dir=\"auto\"></p>",
-            "</article>",
-            "</div>",
-            "<section id=\"finished\" aria-labelledby=\"finished-heading\" hidden>",
-            "<h1 id=\"finished-heading\" tabindex=\"-1\" dir=\"auto\"></h1>",
-            "<button type=\"button\" id=\"restart\" class=\"action\">\(word("restart"))</button>",
-            "</section>",
-            "</main>",
-            "<nav id=\"pager\" aria-label=\"\(word("pages"))\">",
-            "<ol id=\"dots\" aria-label=\"\(word("pages"))\"></ol>",
-            "<div class=\"buttons-start\">"
-                + "<button type=\"button\" id=\"back\" class=\"action\" disabled>\(word("back"))"
-                + "</button>"
-                + "<button type=\"button\" id=\"skip\" class=\"action\""
-                + (export.skippable ? "" : " hidden") + ">\(word("skip"))</button></div>",
-            "<p id=\"position\" aria-hidden=\"true\">1/\(count)</p>",
-            "<div class=\"buttons-end\"><button type=\"button\" id=\"next\" class=\"action\">"
-                + "\(next)</button></div>",
-            "</nav>",
-            "<div id=\"announcer\" class=\"visually-hidden\" aria-live=\"polite\" "
-                + "aria-atomic=\"true\"></div>",
+        ]
+        let fills = firstPage(export)
+        let elements = WebPlayerMarkup.elements.map { html($0, fills) }
+        let data = [
             "<script type=\"application/json\" id=\"walkthrough-data\">"
                 + HTMLText.scriptJSON(export.data) + "</script>",
             "<script>\(HTMLPageScript.source)</script>",
             "</body>",
             "</html>",
         ]
-        return lines.joined(separator: "\n") + "\n"
+        return (lines + elements + data).joined(separator: "\n") + "\n"
     }
 
     /// The page's Content-Security-Policy, with the hashes of the script and the style sheet.
@@ -108,10 +56,63 @@ enum HTMLDocument {
         [
             "default-src 'none'",
             "img-src 'self'",
-            "style-src " + HTMLText.hashSource(of: HTMLPageStyle.source),
+            "style-src " + HTMLText.hashSource(of: WebPlayerStyle.source),
             "script-src " + HTMLText.hashSource(of: HTMLPageScript.source),
             "base-uri 'none'",
             "form-action 'none'",
         ].joined(separator: "; ")
+    }
+
+    // MARK: - Private
+
+    /// The first page, its words and its figure, by element id.
+    private static func firstPage(_ export: HTMLExport) -> [String: Fill] {
+        let locale = export.initial
+        let words = Dictionary(locale.words, uniquingKeysWith: { first, _ in first })
+        let page = locale.pages[0]
+        let count = locale.pages.count
+        func word(_ name: String) -> String { words[name] ?? name }
+        var fills: [String: Fill] = [
+            "title": Fill(text: locale.title),
+            "locale-label": Fill(text: word("language")),
+            "heading": Fill(text: page.heading),
+            "content": Fill(text: page.content),
+            "restart": Fill(text: word("restart")),
+            "pager": Fill(attributes: [("aria-label", word("pages"))]),
+            "dots": Fill(attributes: [("aria-label", word("pages"))]),
+            "back": Fill(text: word("back")),
+            "skip": Fill(text: word("skip"), attributes: export.skippable ? nil : [("hidden", "")]),
+            "later": Fill(text: word("later")),
+            "position": Fill(text: "1/\(count)"),
+            "next": Fill(text: count == 1 ? locale.finishLabel : word("next")),
+        ]
+        if let image = page.image {
+            fills["figure"] = Fill(attributes: [])
+            fills["image"] = Fill(attributes: [("src", image), ("alt", page.imageAlt ?? "")])
+        } else if let alt = page.imageAlt {
+            fills["figure"] = Fill(attributes: [])
+            fills["image-alt"] = Fill(
+                text: word("imageAlt").replacing("{alt}", with: alt), attributes: [])
+        }
+        return fills
+    }
+
+    /// `element` as HTML, with what `fills` says for its id.
+    private static func html(_ element: WebElement, _ fills: [String: Fill]) -> String {
+        let fill = element.id.flatMap { fills[$0] }
+        var attributes = element.attributes
+        if let replaced = fill?.attributes {
+            attributes = attributes.filter { $0.name == "id" } + replaced
+        }
+        let written = attributes.map { attribute in
+            WebElement.booleanAttributes.contains(attribute.name)
+                ? " " + attribute.name
+                : " \(attribute.name)=\"\(HTMLText.escaped(attribute.value))\""
+        }
+        let start = "<" + element.tag + written.joined() + ">"
+        if WebElement.voidTags.contains(element.tag) { return start }
+        let inside =
+            fill?.text.map(HTMLText.escaped) ?? element.children.map { html($0, fills) }.joined()
+        return start + inside + "</" + element.tag + ">"
     }
 }

@@ -1,5 +1,6 @@
 import WalkthroughKit
 import WalkthroughTerminal
+import WalkthroughWeb
 
 /// A walkthrough as the exported page plays it: every locale's texts, the page's own words in
 /// each, and the images by the names the export copied them to.
@@ -8,13 +9,6 @@ import WalkthroughTerminal
 /// JSON data for the page's script (``data``) and as the first page's escaped HTML
 /// (``HTMLDocument``).
 struct HTMLExport {
-    /// Walkthroughs with more pages than this show no dots, only `N/M`: a row of thousands of
-    /// dots helps no one.
-    static let maxDots = 30
-    /// The narrowest window, in CSS pixels, where `"spread": "always"` shows two pages: two
-    /// columns of 18 rem and the gutter.
-    static let alwaysSpreadPixels = 640
-
     /// One page in one locale.
     struct Page {
         var heading: String
@@ -120,7 +114,8 @@ struct HTMLExport {
             ("page", strings.text(.webPage)), ("announce", strings.text(.webAnnounce)),
             ("language", strings.text(.webLanguage)),
             ("completed", strings.text(.webCompleted)), ("skipped", strings.text(.webSkipped)),
-            ("restart", strings.text(.webRestart)), ("imageAlt", strings.text(.imageAlt)),
+            ("restart", strings.text(.webRestart)), ("later", strings.text(.webLater)),
+            ("imageAlt", strings.text(.imageAlt)),
         ]
     }
 
@@ -149,10 +144,10 @@ struct HTMLExport {
                 "spreadWidth",
                 .integer(
                     layout.spread == .always
-                        ? Self.alwaysSpreadPixels : Walkthrough.PageLayout.autoSpreadPixels
+                        ? WebPlayerLimits.alwaysSpreadPixels : WebPlayerLimits.autoSpreadPixels
                 )
             ),
-            ("maxDots", .integer(Self.maxDots)),
+            ("maxDots", .integer(WebPlayerLimits.maxDots)),
             ("initialLocale", .integer(initialLocale)),
             (
                 "locales",

@@ -3,10 +3,10 @@
 /// flag).
 ///
 /// Every script completes the subcommands (and `db info`, `db migrate`), each command's options,
-/// files for `--db` and file arguments, folders for `list` and `export --html`, and definition
-/// ids: the `.json`
-/// files in each folder of `$WALKTHROUGH_PATH` and in `./walkthroughs`, found by the shell when
-/// the user presses Tab, so ids added later complete too.
+/// files for `--db` and file arguments, folders for `list`, `export --html` and
+/// `export --client`, and definition ids: the `.json` files in each folder of
+/// `$WALKTHROUGH_PATH` and in `./walkthroughs`, found by the shell when the user presses Tab,
+/// so ids added later complete too.
 enum CompletionScript {
     /// The shells there is a script for.
     enum Shell: String, CaseIterable, Sendable {
@@ -167,7 +167,7 @@ enum CompletionScript {
                 case " $values " in
                     *" $prev "*)
                         [ "$prev" = --db ] && COMPREPLY=($(compgen -f -- "$cur"))
-                        [ "$prev" = --html ] && COMPREPLY=($(compgen -d -- "$cur"))
+                        [ "$prev" = --html ] || [ "$prev" = --client ] && COMPREPLY=($(compgen -d -- "$cur"))
                         return ;;
                 esac
                 if [[ "$cur" == -* ]]; then
@@ -196,7 +196,9 @@ enum CompletionScript {
                 let help = zshQuoted(option.help)
                 var value = option.takesValue ? ":\(option.valueName!): " : ""
                 if option.name == "db" { value = ":\(option.valueName!):_files" }
-                if option.name == "html" { value = ":\(option.valueName!):_files -/" }
+                if option.name == "html" || option.name == "client" {
+                    value = ":\(option.valueName!):_files -/"
+                }
                 let names =
                     option.short.map { "'(-\($0) --\(option.name))'{-\($0),--\(option.name)}" }
                     ?? "--\(option.name)"
@@ -330,7 +332,7 @@ enum CompletionScript {
                 if option.takesValue {
                     switch option.name {
                     case "db": line += " -r -F"
-                    case "html": line += " -x -a '(__fish_complete_directories)'"
+                    case "html", "client": line += " -x -a '(__fish_complete_directories)'"
                     default: line += " -x"
                     }
                 }

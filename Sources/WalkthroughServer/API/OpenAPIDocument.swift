@@ -606,13 +606,14 @@ package enum OpenAPIDocument {
                 "tags": ["Service"],
                 "operationId": "webClient",
                 "summary": "The web client, an ES module",
-                "description": "`showIfDue(id, {server, token, locale})`; the same file as `walkthrough export --client`.",
+                "description": "`showIfDue(id, {server, token, locale})`; the same file as `walkthrough export --client`. With an `ETag`; an origin given with `--allow-origin` may import it.",
                 "security": [],
                 "responses": {
                   "200": {
                     "description": "The module.",
                     "content": {"text/javascript": {"schema": {"type": "string"}}}
                   },
+                  "304": {"description": "`If-None-Match` named the module's `ETag`."},
                   "431": {"$ref": "#/components/responses/HeaderFieldsTooLarge"},
                   "503": {"$ref": "#/components/responses/ServiceUnavailable"}
                 }
@@ -906,6 +907,9 @@ package enum OpenAPIDocument {
                   "title",
                   "locale",
                   "layout",
+                  "navigation",
+                  "skippable",
+                  "finishLabel",
                   "variant",
                   "startPage",
                   "pages"
@@ -916,6 +920,12 @@ package enum OpenAPIDocument {
                   "title": {"type": ["string", "null"]},
                   "locale": {"type": "string", "description": "The language tag shown."},
                   "layout": {"$ref": "#/components/schemas/Layout"},
+                  "navigation": {"type": "string", "enum": ["free", "linear"]},
+                  "skippable": {"type": "boolean"},
+                  "finishLabel": {
+                    "type": ["string", "null"],
+                    "description": "The last page's button, when the definition names it (null: the player's own, \"Get Started\")."
+                  },
                   "variant": {
                     "type": ["string", "null"],
                     "description": "The user's variant in the walkthrough's experiment, if any."
@@ -945,9 +955,14 @@ package enum OpenAPIDocument {
               },
               "PageView": {
                 "type": "object",
-                "required": ["id", "heading", "content", "image", "alt"],
+                "required": ["id", "page", "heading", "content", "image", "alt"],
                 "properties": {
                   "id": {"type": "string"},
+                  "page": {
+                    "type": "integer",
+                    "minimum": 1,
+                    "description": "The page's position in the definition, from 1, as steps and `lastPage` count."
+                  },
                   "heading": {"type": "string"},
                   "content": {"type": "string"},
                   "image": {

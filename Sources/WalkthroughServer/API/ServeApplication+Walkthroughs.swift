@@ -20,6 +20,9 @@ extension ServeApplication {
 
     /// `GET /v1/walkthroughs/{id}?user=U&locale=TAG`: the walkthrough in the requested
     /// locale; for a user, the pages the rules would show them now and the page to resume on.
+    /// What a player needs besides the contract's keys: `navigation`, `skippable`, the
+    /// definition's `finishLabel` (`null` for the player's own) and each page's `page`, its
+    /// position in the definition from 1, which steps, events and `lastPage` count by.
     func walkthrough(
         _ id: String, query: [String: String], principal: Principal
     ) -> ServerResponse {
@@ -54,6 +57,7 @@ extension ServeApplication {
             let page = shown.pages[index]
             return .object([
                 ("id", .string(page.id)),
+                ("page", .integer(index + 1)),
                 ("heading", .string(page.heading)),
                 ("content", .string(page.content)),
                 ("image", page.image.map { .string(Self.imageURL(id: id, path: $0)) } ?? .null),
@@ -75,6 +79,12 @@ extension ServeApplication {
                         ("orientation", .string(layout.orientation.rawValue)),
                         ("transition", .string(layout.transition.rawValue)),
                     ])
+                ),
+                ("navigation", .string(shown.navigation.rawValue)),
+                ("skippable", .bool(shown.skippable)),
+                (
+                    "finishLabel",
+                    shown.hasDefaultFinishLabel ? .null : .string(shown.finishLabel)
                 ),
                 ("variant", variant.map(JSONText.string) ?? .null),
                 ("startPage", .integer(start + 1)),

@@ -98,8 +98,8 @@ package final class ServeApplication: Sendable {
         if request.method == "OPTIONS" {
             return .answered(CORS.preflight(request, allowed: allowedOrigins))
         }
-        // What anyone may read: liveness, readiness, the API's description, pages' images
-        // (an <img> sends no Authorization).
+        // What anyone may read: liveness, readiness, the API's description, the web client,
+        // pages' images (an <img> sends no Authorization).
         let parts = segments.parts
         if request.method == "GET" || request.method == "HEAD" {
             switch parts {
@@ -112,6 +112,8 @@ package final class ServeApplication: Sendable {
                     ServerResponse(
                         status: 200, headers: [("Content-Type", "application/json")],
                         body: Array(OpenAPIDocument.json.utf8)))
+            case ["v1", "client.js"]:
+                return .answered(webClient(request))
             case _
             where parts.count == 5 && parts[0] == "v1" && parts[1] == "walkthroughs"
                 && parts[3] == "images":

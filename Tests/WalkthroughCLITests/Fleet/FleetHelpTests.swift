@@ -16,10 +16,13 @@ struct FleetHelpTests {
         the walkthrough in a browser straight from the folder, with no network, and
         copies its images (every locale's) into DIR/images; --locale picks the language
         it opens in. An image that cannot be copied is a warning, and the page shows its
-        alt text.
+        alt text. The web client: walkthrough export --client DIR writes DIR/client.js,
+        the ES module walkthrough serve answers GET /v1/client.js with, for a web app to
+        serve itself.
 
         USAGE: walkthrough export [--user <name>] [--db <path>]
                walkthrough export <walkthrough> --html <dir> [--locale <tag>]
+               walkthrough export --client <dir>
 
         ARGUMENTS:
           <walkthrough>           With --html: a definition file, file name or id.
@@ -33,6 +36,8 @@ struct FleetHelpTests {
                                   and DIR/images.
           --locale <tag>          The language to show, a BCP 47 tag such as zh-Hant
                                   (default: from LC_ALL, LC_MESSAGES or LANG).
+          --client <dir>          Write the web client, DIR/client.js (what serve
+                                  answers GET /v1/client.js with).
           -h, --help              Show help information.
 
         """

@@ -90,8 +90,8 @@ _walkthrough() {
             values=""
             kind=definition ;;
         "export")
-            options="--user --db --html --locale --help"
-            values="--user --db --html --locale"
+            options="--user --db --html --locale --client --help"
+            values="--user --db --html --locale --client"
             kind=definition ;;
         "import")
             options="--db --dry-run --help"
@@ -154,7 +154,7 @@ _walkthrough() {
     case " $values " in
         *" $prev "*)
             [ "$prev" = --db ] && COMPREPLY=($(compgen -f -- "$cur"))
-            [ "$prev" = --html ] && COMPREPLY=($(compgen -d -- "$cur"))
+            [ "$prev" = --html ] || [ "$prev" = --client ] && COMPREPLY=($(compgen -d -- "$cur"))
             return ;;
     esac
     if [[ "$cur" == -* ]]; then

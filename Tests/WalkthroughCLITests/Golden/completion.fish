@@ -90,6 +90,7 @@ complete -c walkthrough -n '__fish_seen_subcommand_from export' -l user -x -d 'O
 complete -c walkthrough -n '__fish_seen_subcommand_from export' -l db -r -F -d 'The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).'
 complete -c walkthrough -n '__fish_seen_subcommand_from export' -l html -x -a '(__fish_complete_directories)' -d 'Write the walkthrough as a web page: DIR/index.html and DIR/images.'
 complete -c walkthrough -n '__fish_seen_subcommand_from export' -l locale -x -d 'The language to show, a BCP 47 tag such as zh-Hant (default: from LC_ALL, LC_MESSAGES or LANG).'
+complete -c walkthrough -n '__fish_seen_subcommand_from export' -l client -x -a '(__fish_complete_directories)' -d 'Write the web client, DIR/client.js (what serve answers GET /v1/client.js with).'
 complete -c walkthrough -n '__fish_seen_subcommand_from export' -a '(__walkthrough_ids)' -F
 complete -c walkthrough -n '__fish_seen_subcommand_from import' -l db -r -F -d 'The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).'
 complete -c walkthrough -n '__fish_seen_subcommand_from import' -l dry-run -d 'Say what would change, and change nothing.'

@@ -81,7 +81,7 @@ _walkthrough() {
         "validate")
             _arguments --strict'[Count warnings as problems: a file with any is invalid.]' --json'[Print a JSON report on standard output instead of text.]' '(- *)--help[Show help information.]' '*:walkthrough:_walkthrough_definitions' ;;
         "export")
-            _arguments --user'[Only this user'\''s records (default: everyone'\''s).]:name: ' --db'[The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).]:path:_files' --html'[Write the walkthrough as a web page: DIR/index.html and DIR/images.]:dir:_files -/' --locale'[The language to show, a BCP 47 tag such as zh-Hant (default: from LC_ALL, LC_MESSAGES or LANG).]:tag: ' '(- *)--help[Show help information.]' '*:walkthrough:_walkthrough_definitions' ;;
+            _arguments --user'[Only this user'\''s records (default: everyone'\''s).]:name: ' --db'[The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).]:path:_files' --html'[Write the walkthrough as a web page: DIR/index.html and DIR/images.]:dir:_files -/' --locale'[The language to show, a BCP 47 tag such as zh-Hant (default: from LC_ALL, LC_MESSAGES or LANG).]:tag: ' --client'[Write the web client, DIR/client.js (what serve answers GET /v1/client.js with).]:dir:_files -/' '(- *)--help[Show help information.]' '*:walkthrough:_walkthrough_definitions' ;;
         "import")
             _arguments --db'[The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).]:path:_files' --dry-run'[Say what would change, and change nothing.]' '(- *)--help[Show help information.]' '*:file:_files' ;;
         "db info")

@@ -74,17 +74,27 @@ package final class BrowserPage {
     }
 
     /// Presses and releases a key, as a keyboard would: `ArrowRight`, `ArrowLeft`, `Enter`,
-    /// `Tab`, `PageDown`.
-    package func press(_ key: String) throws {
+    /// `Tab`, `PageDown`, `Home`, a letter or digit; with Shift held when `shift`.
+    package func press(_ key: String, shift: Bool = false) throws {
         let codes = [
             "ArrowLeft": 37, "ArrowRight": 39, "ArrowUp": 38, "ArrowDown": 40,
             "Enter": 13, "Tab": 9, "Escape": 27, " ": 32, "PageUp": 33, "PageDown": 34,
+            "End": 35, "Home": 36,
         ]
         var event: [String: Any] = ["key": key, "code": key == " " ? "Space" : key]
         if let code = codes[key] {
             event["windowsVirtualKeyCode"] = code
             event["nativeVirtualKeyCode"] = code
+        } else if key.count == 1, let scalar = key.uppercased().unicodeScalars.first,
+            scalar.isASCII
+        {
+            // A letter or digit: its virtual key code is its upper-case ASCII code.
+            event["windowsVirtualKeyCode"] = Int(scalar.value)
+            event["nativeVirtualKeyCode"] = Int(scalar.value)
+            event["code"] = key.first!.isNumber ? "Digit" + key : "Key" + key.uppercased()
+            event["text"] = key
         }
+        if shift { event["modifiers"] = 8 }
         if key == "Enter" { event["text"] = "\r" }
         if key == " " { event["text"] = " " }
         try call("Input.dispatchKeyEvent", event.merging(["type": "keyDown"]) { $1 })
@@ -97,15 +107,23 @@ package final class BrowserPage {
     package func click(_ selector: String) throws {
         let quoted = String(
             decoding: try JSONSerialization.data(withJSONObject: [selector]), as: UTF8.self)
+        try click(element: "document.querySelector(\(quoted)[0])")
+    }
+
+    /// Clicks the middle of the element the JavaScript expression `element` gives (one inside
+    /// a shadow root too), with the mouse, as a user would.
+    ///
+    /// - Throws: ``TestSupportError`` when there is no such element or it has no size (hidden).
+    package func click(element: String) throws {
         let box =
             try evaluate(
                 """
-                (() => { const e = document.querySelector(\(quoted)[0]); if (!e) return null;
+                (() => { const e = \(element); if (!e) return null;
                   e.scrollIntoView({block: "center"}); const r = e.getBoundingClientRect();
                   return [r.left + r.width / 2, r.top + r.height / 2, r.width, r.height]; })()
                 """) as? [Double]
         guard let box, box[2] > 0, box[3] > 0 else {
-            throw TestSupportError("nothing visible to click at \(selector)")
+            throw TestSupportError("nothing visible to click at \(element)")
         }
         for type in ["mouseMoved", "mousePressed", "mouseReleased"] {
             var event: [String: Any] = ["type": type, "x": box[0], "y": box[1]]

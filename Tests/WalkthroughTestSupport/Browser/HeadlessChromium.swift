@@ -7,7 +7,8 @@ import Foundation
 /// Each value starts its own browser with a fresh profile in a temporary folder, no sandbox
 /// when running as root (CI does), no proxy or DNS that could reach the network (every host
 /// resolves to nothing and the proxy is a closed local port: a request the page made would be
-/// seen by ``BrowserPage/requests`` and go nowhere), and in a process group of its own. It is
+/// seen by ``BrowserPage/requests`` and go nowhere; a browser that reaches loopback reaches
+/// `127.0.0.1` alone), and in a process group of its own. It is
 /// closed, and the whole group killed, when the value is released, on every path out of a test.
 ///
 /// ```swift
@@ -52,9 +53,11 @@ package final class HeadlessChromium {
 
     /// Starts the browser and waits (at most 60 s) until it answers.
     ///
+    /// - Parameter reachesLoopback: Whether pages may reach servers on `127.0.0.1` (a test's
+    ///   own `walkthrough serve` and host page); every other address still goes nowhere.
     /// - Throws: ``TestSupportError`` when there is no browser or it does not answer, with what
     ///   it printed.
-    package init() throws {
+    package init(reachesLoopback: Bool = false) throws {
         guard let executable = Self.executable else {
             throw TestSupportError(Self.unavailableReason ?? "no browser")
         }
@@ -77,8 +80,12 @@ package final class HeadlessChromium {
             "--disable-background-networking", "--disable-component-update", "--disable-sync",
             "--disable-default-apps", "--disable-breakpad", "--disable-crash-reporter",
             "--metrics-recording-only", "--mute-audio", "--password-store=basic",
-            "--proxy-server=http://127.0.0.1:9", "--proxy-bypass-list=<-loopback>",
-            "--host-resolver-rules=MAP * ~NOTFOUND", "--hide-scrollbars",
+            "--proxy-server=http://127.0.0.1:9",
+            reachesLoopback ? "--proxy-bypass-list=127.0.0.1" : "--proxy-bypass-list=<-loopback>",
+            reachesLoopback
+                ? "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
+                : "--host-resolver-rules=MAP * ~NOTFOUND",
+            "--hide-scrollbars",
             "--force-device-scale-factor=1", "--lang=en-US",
         ]
         if geteuid() == 0 { arguments.append("--no-sandbox") }
