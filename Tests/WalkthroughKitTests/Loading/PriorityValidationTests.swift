@@ -3,10 +3,13 @@ import WalkthroughKit
 
 /// A definition's `priority`: a whole number, 0 by default, every mistake reported where it is.
 struct PriorityValidationTests {
-    @Test(arguments: [("", 0), (#""priority": 10"#, 10), (#""priority": -3"#, -3),
-        (#""priority": 1000000"#, 1_000_000), (#""priority": -1000000"#, -1_000_000)])
+    @Test(arguments: [
+        ("", 0), (#""priority": 10"#, 10), (#""priority": -3"#, -3),
+        (#""priority": 1000000"#, 1_000_000), (#""priority": -1000000"#, -1_000_000),
+    ])
     func readsThePriority(root: String, priority: Int) throws {
-        let report = validate(definition(root: #""id": "tour""# + (root.isEmpty ? "" : ", " + root)))
+        let report = validate(
+            definition(root: #""id": "tour""# + (root.isEmpty ? "" : ", " + root)))
         #expect(report.diagnostics.isEmpty, "\(report.diagnostics.map(\.description))")
         #expect(try #require(report.walkthrough).priority == priority)
     }

@@ -120,7 +120,10 @@ struct AdministratorPolicyTests {
         ("", "not valid JSON"),
         ("[1]", "not valid JSON"),
         ("{\"disabel\": true}", "unknown key \"disabel\""),
-        ("{\"maxPerDay\": \"1\"}", "maxPerDay must be a whole number from 0 to 10000, not \"1\" (line 1, column 15)"),
+        (
+            "{\"maxPerDay\": \"1\"}",
+            "maxPerDay must be a whole number from 0 to 10000, not \"1\" (line 1, column 15)"
+        ),
         ("{\"maxPerDay\": -1}", "maxPerDay must be a whole number from 0 to 10000, not -1"),
         ("{\"minInterval\": \"soon\"}", "minInterval must be a duration"),
         ("{\"quietHours\": \"18:00-18:00\"}", "quietHours must be local times"),
@@ -191,8 +194,10 @@ struct QuietHoursTests {
         #expect(window.description == "12:30-13:00")
     }
 
-    @Test(arguments: ["", "18-09", "18:00", "18:00-", "24:00-01:00", "00:60-01:00", "1:00-2:00",
-        "18:00-09:00-10:00", "09:00-09:00", "ab:cd-ef:gh", " 18:00-09:00"])
+    @Test(arguments: [
+        "", "18-09", "18:00", "18:00-", "24:00-01:00", "00:60-01:00", "1:00-2:00",
+        "18:00-09:00-10:00", "09:00-09:00", "ab:cd-ef:gh", " 18:00-09:00",
+    ])
     func whatIsNoWindow(text: String) {
         #expect(QuietHours(text) == nil)
     }
@@ -203,7 +208,8 @@ struct QuietHoursTests {
     @Test func aFixedZoneReadsLocalMidnight() {
         let plusTwo = LocalTimeZone.fixed(secondsEastOfUTC: 7200)
         // 23:30 UTC is 01:30 the next day at UTC+2: the day began at 22:00 UTC.
-        let late = Timestamp(millisecondsSince1970: Self.midnightUTC.millisecondsSince1970 - 1_800_000)
+        let late = Timestamp(
+            millisecondsSince1970: Self.midnightUTC.millisecondsSince1970 - 1_800_000)
         #expect(plusTwo.minuteOfDay(at: late) == 90)
         #expect(
             plusTwo.startOfDay(containing: late).millisecondsSince1970
@@ -217,6 +223,7 @@ struct QuietHoursTests {
         #expect(
             minusFive.next(minuteOfDay: 9 * 60, atOrAfter: Self.midnightUTC).millisecondsSince1970
                 == Self.midnightUTC.millisecondsSince1970 + 14 * 3_600_000)
-        #expect(minusFive.next(minuteOfDay: 19 * 60, atOrAfter: Self.midnightUTC) == Self.midnightUTC)
+        #expect(
+            minusFive.next(minuteOfDay: 19 * 60, atOrAfter: Self.midnightUTC) == Self.midnightUTC)
     }
 }

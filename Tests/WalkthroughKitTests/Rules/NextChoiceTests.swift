@@ -18,7 +18,9 @@ struct NextChoiceTests {
         DueDecision(walkthrough: id, user: "alice", reason: .due, detail: "1 page", pages: [0])
     }
 
-    static func choose(_ walkthroughs: [Walkthrough], notDue: [String: DueDecision.Reason] = [:])
+    static func choose(
+        _ walkthroughs: [Walkthrough], notDue: [String: DueDecision.Reason] = [:]
+    )
         -> NextChoice
     {
         NextChoice(
@@ -119,7 +121,8 @@ struct SeveralWalkthroughsGateTests {
     }
 
     @Test func theBudgetCountsEveryWalkthroughOfTheStore() throws {
-        let clock = PolicyClock(Timestamp(millisecondsSince1970: 1_796_083_200_000 + 10 * 3_600_000))
+        let clock = PolicyClock(
+            Timestamp(millisecondsSince1970: 1_796_083_200_000 + 10 * 3_600_000))
         let store = InMemorySeenStore(now: clock.now)
         var gate = FirstRunGate(user: "alice", store: .store(store), environment: [:])
         var policy = AdministratorPolicy()

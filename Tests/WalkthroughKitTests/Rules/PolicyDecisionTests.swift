@@ -40,7 +40,9 @@ struct PolicyDecisionTests {
     // MARK: - disable
 
     @Test func disableTrueHoldsBackEveryWalkthroughFirstOfAll() {
-        let policy = Self.policy { $0.disable = [.init(.all, from: "/etc/walkthrough/policy.json")] }
+        let policy = Self.policy {
+            $0.disable = [.init(.all, from: "/etc/walkthrough/policy.json")]
+        }
         let seen = SeenRecord(
             user: "alice", walkthrough: "tour", version: 1, outcome: .completed, lastPage: 0,
             updatedAt: Self.t0)
@@ -79,7 +81,9 @@ struct PolicyDecisionTests {
     @Test func quietHoursHoldBackWithinTheWindowAndSayWhenTheyEnd() {
         // 18:00-09:00 at UTC+1: 17:00Z to 08:00Z.
         let policy = Self.policy {
-            $0.quietHours = [.init(QuietHours("18:00-09:00")!, from: "/etc/walkthrough/policy.json")]
+            $0.quietHours = [
+                .init(QuietHours("18:00-09:00")!, from: "/etc/walkthrough/policy.json")
+            ]
         }
         let cases: [(Int64, DueDecision.Reason)] = [
             (-7 * Self.hour - Self.minute, .due),  // 16:59Z, 17:59 local
@@ -219,9 +223,10 @@ struct PolicyDecisionTests {
 
     @Test func theListHasTheServicesTheIssueNames() {
         let variables = Set(CIVendor.all.flatMap(\.variables))
-        for name in ["GITHUB_ACTIONS", "GITLAB_CI", "BUILDKITE", "JENKINS_URL", "TF_BUILD",
-            "TEAMCITY_VERSION", "CIRCLECI", "TRAVIS", "APPVEYOR", "BITBUCKET_COMMIT"]
-        {
+        for name in [
+            "GITHUB_ACTIONS", "GITLAB_CI", "BUILDKITE", "JENKINS_URL", "TF_BUILD",
+            "TEAMCITY_VERSION", "CIRCLECI", "TRAVIS", "APPVEYOR", "BITBUCKET_COMMIT",
+        ] {
             #expect(variables.contains(name), "\(name)")
         }
         #expect(CIVendor.listVersion == "4.4.0")
@@ -236,7 +241,9 @@ struct PolicyDecisionTests {
     }
 
     @Test func thePolicysCIVariablesMeanCITooEvenWithCIFalse() {
-        let policy = Self.policy { $0.ciVariables = [.init("MY_CI", from: "/etc/walkthrough/policy.json")] }
+        let policy = Self.policy {
+            $0.ciVariables = [.init("MY_CI", from: "/etc/walkthrough/policy.json")]
+        }
         #expect(Self.decide(environment: ["MY_CI": ""], policy: policy).reason == .due)
         let decision = Self.decide(environment: ["MY_CI": "yes", "CI": "false"], policy: policy)
         #expect(decision.reason == .ci)

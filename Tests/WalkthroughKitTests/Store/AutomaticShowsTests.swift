@@ -12,15 +12,22 @@ struct AutomaticShowsTests {
     func countsEveryWalkthroughsAutomaticShowsSinceATime(kind: StoreKind) throws {
         let clock = PolicyClock(Self.start)
         let store = try kind.make(now: clock.now).store
-        func show(_ id: String, user: String = "alice", forced: Bool = false, at hour: Int64)
+        func show(
+            _ id: String, user: String = "alice", forced: Bool = false, at hour: Int64
+        )
             throws
         {
             clock.set(
-                Timestamp(millisecondsSince1970: Self.start.millisecondsSince1970 + hour * 3_600_000))
+                Timestamp(
+                    millisecondsSince1970: Self.start.millisecondsSince1970 + hour * 3_600_000))
             let walkthrough = Walkthrough(
-                id: id, pages: [Page(id: "p1", heading: "H", content: ""),
-                    Page(id: "p2", heading: "H", content: "")])
-            let session = try Session(walkthrough: walkthrough, user: user, store: store, forced: forced)
+                id: id,
+                pages: [
+                    Page(id: "p1", heading: "H", content: ""),
+                    Page(id: "p2", heading: "H", content: ""),
+                ])
+            let session = try Session(
+                walkthrough: walkthrough, user: user, store: store, forced: forced)
             try session.start()
             try session.next()  // a page event: not a show
             try session.quit()
@@ -32,7 +39,8 @@ struct AutomaticShowsTests {
         try show("news", user: "bob", at: 8)  // another user's
         try show("welcome", at: 30)  // the next day
 
-        let since = Timestamp(millisecondsSince1970: Self.start.millisecondsSince1970 + 5 * 3_600_000)
+        let since = Timestamp(
+            millisecondsSince1970: Self.start.millisecondsSince1970 + 5 * 3_600_000)
         #expect(try store.automaticShows(user: "alice", since: Self.start) == 4)
         #expect(try store.automaticShows(user: "alice", since: since) == 3)
         #expect(try store.automaticShows(user: "bob", since: Self.start) == 1)
