@@ -5,7 +5,7 @@
 //         [--signals all|resizeOnly|none] [--own-sigint] [--store-failure throw|ignore]
 //         [--also DEFINITION]...
 //
-// With --also, the host passes every definition to presentIfNeeded([...]), which shows the one
+// With --also, the host passes every definition to presentIfNeeded(oneOf:), which shows the one
 // due now that comes first (and never throws).
 //
 // The store is the default one (set WALKTHROUGH_DB; the host enables the fleet, so a
@@ -58,7 +58,7 @@ let also = arguments.indices.filter { arguments[$0] == "--also" && $0 + 1 < argu
 var status: Int32 = 0
 if !also.isEmpty {
     let result = Onboarding.presentIfNeeded(
-        ([arguments[0]] + also).map { DefinitionSource.file($0) }, policy: policy,
+        oneOf: ([arguments[0]] + also).map { DefinitionSource.file($0) }, policy: policy,
         options: options)
     print("result: \(result)")
     if case .interrupted(let signal) = result { status = signal.exitStatus }

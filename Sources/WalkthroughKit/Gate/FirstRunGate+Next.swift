@@ -28,7 +28,8 @@ extension FirstRunGate {
     /// at a time.
     ///
     /// ```swift
-    /// if case .show(let session) = try FirstRunGate().decide(["welcome", "whats-new", "tips"]) {
+    /// let gate = FirstRunGate()
+    /// if case .show(let session) = try gate.decide(oneOf: ["welcome", "whats-new", "tips"]) {
     ///     // play session.walkthrough
     /// }
     /// ```
@@ -45,9 +46,9 @@ extension FirstRunGate {
     ///   or ``FirstRunGateError/store(_:)``; never for "already seen".
     /// - Precondition: `sources` is not empty.
     public func decide(
-        _ sources: [DefinitionSource], restart: Bool = false, recordsEvents: Bool? = nil
+        oneOf sources: [DefinitionSource], restart: Bool = false, recordsEvents: Bool? = nil
     ) throws(FirstRunGateError) -> FirstRunDecision {
-        precondition(!sources.isEmpty, "decide(_:) needs at least one walkthrough")
+        precondition(!sources.isEmpty, "decide(oneOf:) needs at least one walkthrough")
         let (_, choice) = try next(of: load(sources))
         guard let winner = choice.winner else { return Self.nothingDue(choice) }
         return try decide(

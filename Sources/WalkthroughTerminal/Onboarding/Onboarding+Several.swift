@@ -9,7 +9,7 @@ extension Onboarding {
     /// one per launch, never three in a row:
     ///
     /// ```swift
-    /// let result = Onboarding.presentIfNeeded([
+    /// let result = Onboarding.presentIfNeeded(oneOf: [
     ///     .resource("walkthroughs/welcome.json"), .resource("walkthroughs/whats-new.json"),
     ///     .resource("walkthroughs/tips.json"),
     /// ])
@@ -27,11 +27,11 @@ extension Onboarding {
     ///   ``OnboardingResult/alreadySeen(_:)`` when the user has seen every one.
     /// - Precondition: `sources` is not empty.
     public static func presentIfNeeded(
-        _ sources: [DefinitionSource], user: String? = nil,
+        oneOf sources: [DefinitionSource], user: String? = nil,
         store: SeenStoreLocation = .defaultPath, policy: OnboardingPolicy = .interactiveOnly,
         options: OnboardingOptions = OnboardingOptions()
     ) -> OnboardingResult {
-        precondition(!sources.isEmpty, "presentIfNeeded(_:) needs at least one walkthrough")
+        precondition(!sources.isEmpty, "presentIfNeeded(oneOf:) needs at least one walkthrough")
         var gate = FirstRunGate(user: user, store: store, environment: options.givenEnvironment)
         if let now = options.now { gate.clock = { now } }
         let hidden =

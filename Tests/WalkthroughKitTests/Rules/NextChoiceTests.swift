@@ -105,15 +105,15 @@ struct SeveralWalkthroughsGateTests {
         var gate = FirstRunGate(user: "alice", store: .store(store), environment: [:])
         gate.administratorPolicy = AdministratorPolicy()
         let sources = [Self.json("welcome", priority: 0), Self.json("tips", priority: 5)]
-        let session = try #require(try gate.decide(sources).session)
+        let session = try #require(try gate.decide(oneOf: sources).session)
         #expect(session.walkthrough.id == "tips")
         try session.start()
         try session.next()  // completed
-        let second = try #require(try gate.decide(sources).session)
+        let second = try #require(try gate.decide(oneOf: sources).session)
         #expect(second.walkthrough.id == "welcome")
         try second.start()
         try second.skip()
-        guard case .alreadySeen(let record) = try gate.decide(sources) else {
+        guard case .alreadySeen(let record) = try gate.decide(oneOf: sources) else {
             Issue.record("every one is seen")
             return
         }
