@@ -155,13 +155,16 @@ public struct DueDecision: Sendable, Hashable {
             if overflow || milliseconds < next {
                 let dueAt = Timestamp(millisecondsSince1970: overflow ? .max : next)
                 decision.dueAt = dueAt
-                decision.limit = RuleDuration.format(interval)
+                let formatted = RuleDuration.format(interval)
+                decision.limit = formatted
                 decision.setBy = floor?.source
-                let rule = floor.map { "minInterval of \($0.source)" } ?? "when.minInterval"
+                let rule =
+                    floor.map { "minInterval \(formatted) of \($0.source)" }
+                    ?? "when.minInterval \(formatted)"
                 return no(
                     .quietPeriod,
                     "a walkthrough was shown at \(Timestamp.json(last)); due at "
-                        + "\(Timestamp.json(dueAt)) (\(rule) \(RuleDuration.format(interval)))")
+                        + "\(Timestamp.json(dueAt)) (\(rule))")
             }
         }
         if let held = heldByPolicy(history: history, now: now, policy: policy, into: decision) {

@@ -173,7 +173,7 @@ struct PolicyDecisionTests {
         #expect(
             shorter.detail
                 == "a walkthrough was shown at 2026-11-30T22:00:00.000Z; due at "
-                + "2026-12-01T22:00:00.000Z (minInterval of p.json 1d)")
+                + "2026-12-01T22:00:00.000Z (minInterval 1d of p.json)")
         // A definition's longer interval stands, and is its own.
         let longer = Self.decide(
             Self.tour(when: ShowRules(minInterval: .seconds(2 * 86_400))), history: history,
