@@ -327,6 +327,19 @@ struct PolicyEndToEndTests {
             environment: environment, directory: sandbox.folder.path)
     }
 
+    // MARK: - Every reason told
+
+    /// Every reason the decision gives is explained in docs/rules.md and named in the manual
+    /// (`due`'s reasons, `next`'s `outranked`).
+    @Test(arguments: DueDecision.Reason.allCases.map(\.rawValue))
+    func everyReasonIsExplained(reason: String) throws {
+        let rules = try String(
+            contentsOfFile: repositoryRoot() + "/docs/rules.md", encoding: .utf8)
+        #expect(rules.contains("`\(reason)`"))
+        let manual = walkthrough(["--generate-manual"]).standardOutput
+        #expect(manual.contains(reason))
+    }
+
     // MARK: - CI and ACCESSIBLE
 
     /// Every variable of the CI services' list, set as the service sets it, makes `due` say
