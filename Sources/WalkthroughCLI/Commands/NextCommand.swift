@@ -70,9 +70,11 @@ struct NextCommand: ParsableCommand {
         return choice.winner == nil ? .notSeen : .success
     }
 
-    /// `No walkthrough is due for alice (of 3).`, with the first one's reason when there is one.
+    /// `No walkthrough is due for alice (of 3); ID: REASON (DETAIL).`, naming the first candidate
+    /// that is not seen; `(2 seen)` when every one is, and a word when there are none.
     static func noneSentence(user: String, choice: NextChoice) -> String {
         let count = choice.candidates.count
+        guard count > 0 else { return "No walkthrough is due for \(user): no definitions found." }
         guard let first = choice.candidates.first(where: { $0.decision.reason != .seen })
         else {
             return "No walkthrough is due for \(user) (\(count) seen)."

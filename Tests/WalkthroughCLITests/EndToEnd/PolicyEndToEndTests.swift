@@ -84,6 +84,11 @@ struct PolicyEndToEndTests {
             result.standardError.hasPrefix("warning: \(sandbox.definitions)/broken.json left out"))
         let missing = try sandbox.execute(["next", sandbox.folder.file("nowhere")])
         #expect(missing.status == 66)
+        try FileManager.default.createDirectory(
+            atPath: sandbox.folder.file("empty"), withIntermediateDirectories: true)
+        let empty = try sandbox.execute(["next", sandbox.folder.file("empty")])
+        #expect(empty.status == 1)
+        #expect(empty.standardOutput == "No walkthrough is due for alice: no definitions found.\n")
     }
 
     /// The one-call gate given both definitions shows the one `next` names, then the other.
