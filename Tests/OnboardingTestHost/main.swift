@@ -3,6 +3,10 @@
 //
 //     OnboardingTestHost DEFINITION [--policy interactiveOnly|always|never]
 //         [--signals all|resizeOnly|none] [--own-sigint] [--store-failure throw|ignore]
+//         [--also DEFINITION]...
+//
+// With --also, the host passes every definition to presentIfNeeded(oneOf:), which shows the one
+// due now that comes first (and never throws).
 //
 // The store is the default one (set WALKTHROUGH_DB; the host enables the fleet, so a
 // postgresql:// URL works); the user is the login name (LOGNAME).
@@ -47,15 +51,27 @@ if ownsInterrupt {
     sigaction(SIGINT, &action, nil)
 }
 
+/// The definitions after each `--also`.
+let also = arguments.indices.filter { arguments[$0] == "--also" && $0 + 1 < arguments.count }
+    .map { arguments[$0 + 1] }
+
 var status: Int32 = 0
-do {
-    let result = try Onboarding.presentIfNeeded(
-        .file(arguments[0]), policy: policy, storeFailure: storeFailure, options: options)
+if !also.isEmpty {
+    let result = Onboarding.presentIfNeeded(
+        oneOf: ([arguments[0]] + also).map { DefinitionSource.file($0) }, policy: policy,
+        options: options)
     print("result: \(result)")
     if case .interrupted(let signal) = result { status = signal.exitStatus }
-} catch {
-    print("error: \(error)")
-    status = 1
+} else {
+    do {
+        let result = try Onboarding.presentIfNeeded(
+            .file(arguments[0]), policy: policy, storeFailure: storeFailure, options: options)
+        print("result: \(result)")
+        if case .interrupted(let signal) = result { status = signal.exitStatus }
+    } catch {
+        print("error: \(error)")
+        status = 1
+    }
 }
 if ownsInterrupt { print("host SIGINTs: \(hostInterrupts.load(ordering: .relaxed))") }
 exit(status)

@@ -21,6 +21,8 @@ struct HelpTests {
                                   not (exit 1).
           due                     Tell whether a walkthrough is due for a user (exit 0)
                                   or not (exit 1), and why.
+          next                    Name the one walkthrough to show now among those due
+                                  (exit 0), or none (1).
           mark                    Record a walkthrough as seen by a user without playing
                                   it.
           reset                   Forget that users have seen walkthroughs, so they show
@@ -29,6 +31,8 @@ struct HelpTests {
                                   unfinished ones stand.
           list                    List the walkthrough definitions in a folder and the
                                   user's state of each.
+          policy                  Show the administrator's policy in force and where
+                                  each key came from.
           validate                Check walkthrough definition files and list every
                                   problem.
           export                  Print every record as JSON Lines, or write a
@@ -72,12 +76,12 @@ struct HelpTests {
         j or Page Down and back with up, k or Page Up; with layout.spread a wide
         terminal shows two pages at a time and moves a spread at a time;
         WALKTHROUGH_REDUCED_MOTION=1 turns off the slide of layout.transition "scroll".
-        Without a terminal, or with --plain, pages are printed as text and commands are
-        read one a line (next, back, jump N, skip, quit, help); the end of input quits.
-        Progress is saved on every move. A walkthrough that is not due (seen, or held
-        back by its rules: see walkthrough due) is not played, and the reason is
-        printed, unless --force; a user who finished an earlier version is shown only
-        what's new, unless --all.
+        Without a terminal, with --plain, or with ACCESSIBLE set (not empty, 0 or
+        false), pages are printed as text and commands are read one a line (next, back,
+        jump N, skip, quit, help); the end of input quits. Progress is saved on every
+        move. A walkthrough that is not due (seen, or held back by its rules: see
+        walkthrough due) is not played, and the reason is printed, unless --force; a
+        user who finished an earlier version is shown only what's new, unless --all.
 
         USAGE: walkthrough play <walkthrough> [--user <name>] [--db <path>] [--force] [--restart] [--plain] [--all] [--locale <tag>] [--images <mode>] [--watch] [--variant <id>]
 
@@ -136,13 +140,16 @@ struct HelpTests {
 
         Due means not seen at the current version, and every rule of the definition's
         "when" allows it (after, env, from/until, maxShows, minInterval); nothing is due
-        when WALKTHROUGH_DISABLE is set (not empty, 0 or false) or CI is true or 1, and
-        a user in the holdout of the definition's experiment is shown nothing. Reasons:
-        due, seen, notYet, expired, waitingFor, env, maxShows, quietPeriod, holdout,
-        disabled, ci. --json prints walkthrough, user, due, reason, detail and pages
-        (the 1-based pages it would show). Only reads: no store is created (a
-        postgresql:// URL refreshes its local replica). For scripts: walkthrough due ID
-        -q && walkthrough play ID
+        when WALKTHROUGH_DISABLE is set (not empty, 0 or false) or on CI (CI is true or
+        1, or a CI service's variable is set), and a user in the holdout of the
+        definition's experiment is shown nothing. The administrator's policy
+        (/etc/walkthrough/policy.json, see 'walkthrough policy') may disable it, keep
+        quiet hours, or cap the walkthroughs shown a day (maxPerDay,
+        WALKTHROUGH_MAX_PER_DAY). Reasons: due, seen, notYet, expired, waitingFor, env,
+        maxShows, quietPeriod, quietHours, budget, holdout, disabled, ci, policy. --json
+        prints walkthrough, user, due, reason, detail and pages (the 1-based pages it
+        would show). Only reads: no store is created (a postgresql:// URL refreshes its
+        local replica). For scripts: walkthrough due ID -q && walkthrough play ID
 
         USAGE: walkthrough due <walkthrough> [--user <name>] [--db <path>] [--locale <tag>] [--quiet] [--json]
 

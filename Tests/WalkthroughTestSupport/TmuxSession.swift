@@ -1,5 +1,6 @@
 @preconcurrency import Glibc
 import Synchronization
+import WalkthroughKit
 
 /// A program running in a real terminal: a tmux pane on a private server, for end-to-end tests.
 ///
@@ -30,9 +31,14 @@ package final class TmuxSession {
     /// Where the pane's shell writes the command's exit status when it ends.
     private let statusPath: String
 
-    /// `env` arguments that unset the variables which make nothing due (`CI`,
-    /// `WALKTHROUGH_DISABLE`), so a walkthrough plays as it would for a user.
-    private static let quietSwitch = ["-u", "CI", "-u", "WALKTHROUGH_DISABLE"]
+    /// `env` arguments that unset the variables which make nothing due or change how it is
+    /// shown (`CI`, every CI service's variables, `WALKTHROUGH_DISABLE`, a policy file or budget
+    /// of the runner's, `ACCESSIBLE`), so a walkthrough plays as it would for a user.
+    private static let quietSwitch =
+        ([
+            "CI", "WALKTHROUGH_DISABLE", "WALKTHROUGH_POLICY", "WALKTHROUGH_MAX_PER_DAY",
+            "ACCESSIBLE",
+        ] + CIVendor.all.flatMap(\.variables).filter { $0 != "CI" }).flatMap { ["-u", $0] }
 
     private static let counter = Atomic<Int>(0)
     private static let processToken = String(UInt32.random(in: .min ... .max), radix: 16)
@@ -41,8 +47,8 @@ package final class TmuxSession {
     ///
     /// - Parameters:
     ///   - environment: Variables set for the command, on top of tmux's (`TERM` is tmux's own,
-    ///     `tmux-256color` or `screen`), with `CI` and `WALKTHROUGH_DISABLE` cleared unless set
-    ///     here.
+    ///     `tmux-256color` or `screen`), with `CI`, the CI services' variables,
+    ///     `WALKTHROUGH_DISABLE` and the like cleared unless set here.
     ///   - logPath: When given, every byte the program writes is appended to this file.
     /// - Throws: ``TestSupportError`` when tmux cannot start or set up the session.
     package init(

@@ -64,7 +64,8 @@ struct StoreOptions: Sendable, Hashable {
         return name
     }
 
-    /// The database file: `--db`, else `SQLiteSeenStore.defaultPath(environment:)`.
+    /// The database: `--db`, else `WALKTHROUGH_DB`, else the `db` of the administrator's
+    /// policy, else the default SQLite file (`SeenStoreBackend.defaultLocation`).
     ///
     /// - Throws: A usage error for an empty `--db`; ``SeenStoreError/noHomeDirectory`` when
     ///   nothing gives a location.
@@ -77,6 +78,8 @@ struct StoreOptions: Sendable, Hashable {
             }
             return database
         }
-        return try SQLiteSeenStore.defaultPath(environment: environment)
+        return try SeenStoreBackend.defaultLocation(
+            environment: environment,
+            policy: AdministratorPolicy.inForce(environment: environment))
     }
 }

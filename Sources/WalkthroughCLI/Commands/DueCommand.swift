@@ -17,13 +17,16 @@ struct DueCommand: ParsableCommand {
         discussion: """
             Due means not seen at the current version, and every rule of the definition's \
             "when" allows it (after, env, from/until, maxShows, minInterval); nothing is due \
-            when WALKTHROUGH_DISABLE is set (not empty, 0 or false) or CI is true or 1, and \
-            a user in the holdout of the definition's experiment is shown nothing. Reasons: \
-            due, seen, notYet, expired, waitingFor, env, maxShows, quietPeriod, holdout, \
-            disabled, ci. --json prints walkthrough, user, due, reason, detail and pages (the \
-            1-based pages it would show). Only reads: no store is created (a postgresql:// \
-            URL refreshes its local replica). For scripts: \
-            walkthrough due ID -q && walkthrough play ID
+            when WALKTHROUGH_DISABLE is set (not empty, 0 or false) or on CI (CI is true or 1, \
+            or a CI service's variable is set), and a user in the holdout of the definition's \
+            experiment is shown nothing. The administrator's policy \
+            (/etc/walkthrough/policy.json, see 'walkthrough policy') may disable it, keep \
+            quiet hours, or cap the walkthroughs shown a day (maxPerDay, \
+            WALKTHROUGH_MAX_PER_DAY). Reasons: due, seen, notYet, expired, waitingFor, env, \
+            maxShows, quietPeriod, quietHours, budget, holdout, disabled, ci, policy. --json \
+            prints walkthrough, user, due, reason, detail and pages (the 1-based pages it \
+            would show). Only reads: no store is created (a postgresql:// URL refreshes its \
+            local replica). For scripts: walkthrough due ID -q && walkthrough play ID
             """,
         arguments: [
             ArgumentSpec(name: "walkthrough", help: "A definition file, file name or id.")
@@ -75,7 +78,12 @@ struct DueCommand: ParsableCommand {
     /// The `--json` object: exactly `walkthrough`, `user`, `due`, `reason`, `detail`, `pages`
     /// (1-based positions in the definition).
     static func json(_ decision: DueDecision) -> JSONText {
-        .object([
+        .object(members(of: decision))
+    }
+
+    /// The members of ``json(_:)``, in order: `walkthrough next --json` adds to them.
+    static func members(of decision: DueDecision) -> [(String, JSONText)] {
+        [
             ("walkthrough", .string(decision.walkthrough)),
             ("user", .string(decision.user)),
             ("due", .bool(decision.isDue)),
@@ -83,6 +91,6 @@ struct DueCommand: ParsableCommand {
             ("detail", .string(decision.detail)),
             ("pages", .array(decision.pages.map { .integer($0 + 1) })),
             ("source", .string(decision.source)),
-        ])
+        ]
     }
 }

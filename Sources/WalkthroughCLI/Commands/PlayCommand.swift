@@ -22,7 +22,8 @@ struct PlayCommand: ParsableCommand {
             for help. A vertical walkthrough (layout.orientation) also moves on with down, j or \
             Page Down and back with up, k or Page Up; with layout.spread a wide terminal shows \
             two pages at a time and moves a spread at a time; WALKTHROUGH_REDUCED_MOTION=1 \
-            turns off the slide of layout.transition "scroll". Without a terminal, or with --plain, pages are printed as text and \
+            turns off the slide of layout.transition "scroll". Without a terminal, with --plain, or \
+            with ACCESSIBLE set (not empty, 0 or false), pages are printed as text and \
             commands are read one a line (next, back, jump N, skip, quit, help); the end of \
             input quits. Progress is saved on every move. A walkthrough that is not due (seen, \
             or held back by its rules: see walkthrough due) is not played, and the reason is \
@@ -96,7 +97,10 @@ struct PlayCommand: ParsableCommand {
         let tag = try locale.tag(environment: environment, command: name)
         let source = DefinitionSource.named(walkthrough)
         let words = CommandWords(locale: tag)
-        let interactive = !plain && TerminalDetection.isInteractive(term: environment["TERM"])
+        // ACCESSIBLE plays as --plain: what a screen reader reads best, with no motion.
+        let interactive =
+            !plain && !TerminalDetection.accessible(environment["ACCESSIBLE"])
+            && TerminalDetection.isInteractive(term: environment["TERM"])
         let options = TerminalPlayerOptions(
             signals: .all,
             colour: TerminalDetection.colourEnabled(noColor: environment["NO_COLOR"]),

@@ -183,6 +183,13 @@ struct CommandWords {
                 .dueWaitingFor, ["ids": decision.waitingFor.joined(separator: ", ")])
         case .maxShows:
             return strings.text(.dueMaxShows, ["count": String(rules.maxShows ?? 0)])
+        case .quietPeriod where decision.setBy != nil:
+            return strings.text(
+                .dueQuietPeriodPolicy,
+                [
+                    "date": decision.dueAt.map(Timestamp.json) ?? "",
+                    "interval": decision.limit ?? "", "source": decision.setBy ?? "",
+                ])
         case .quietPeriod:
             return strings.text(
                 .dueQuietPeriod,
@@ -194,11 +201,42 @@ struct CommandWords {
             return strings.text(
                 .dueHoldout,
                 ["user": decision.user, "experiment": walkthrough.experiment?.id ?? ""])
+        case .ci where decision.setBy != nil:
+            return strings.text(
+                .dueCiVendor,
+                ["variable": decision.variable ?? "", "vendor": decision.setBy ?? ""])
         case .disabled, .ci:
             let name = decision.reason == .disabled ? "WALKTHROUGH_DISABLE" : "CI"
             return strings.text(
                 decision.reason == .disabled ? .dueDisabled : .dueCi,
                 ["value": CharacterSafety.quoted(environment[name] ?? "")])
+        case .policy:
+            let file = decision.setBy ?? ""
+            if let problem = decision.limit {
+                return strings.text(.duePolicyBroken, ["file": file, "problem": problem])
+            }
+            // The policy the decision followed, read again to tell `true` from a list.
+            let disable = AdministratorPolicy.inForce(environment: environment)
+                .disabling(decision.walkthrough)?.value
+            return disable == .all
+                ? strings.text(.duePolicy, ["file": file])
+                : strings.text(.duePolicyId, ["file": file, "id": decision.walkthrough])
+        case .quietHours:
+            return strings.text(
+                .dueQuietHours,
+                [
+                    "window": decision.limit ?? "", "source": decision.setBy ?? "",
+                    "date": decision.dueAt.map(Timestamp.json) ?? "",
+                ])
+        case .budget:
+            return strings.text(
+                .dueBudget,
+                [
+                    "limit": decision.limit ?? "", "source": decision.setBy ?? "",
+                    "date": decision.dueAt.map(Timestamp.json) ?? "",
+                ])
+        case .outranked:
+            return strings.text(.dueOutranked, ["winner": decision.setBy ?? ""])
         }
     }
 

@@ -60,7 +60,9 @@ enum ManualPage {
             ".SH EXIT STATUS",
             ".TP", "0", "Success.",
             ".TP", "1",
-            escaped("seen: the user has not seen the walkthrough. due: it is not due."),
+            escaped(
+                "seen: the user has not seen the walkthrough. due: it is not due. next: none is "
+                    + "due."),
             ".TP", "64", "Usage error.",
             ".TP", "65", "Invalid definition.",
             ".TP", "66", "Definition file missing or unreadable.",
@@ -90,10 +92,35 @@ enum ManualPage {
             ".TP", "WALKTHROUGH_DISABLE",
             escaped("Set to anything but empty, 0 or false: nothing is due (reason disabled)."),
             ".TP", "CI",
-            escaped("true or 1: nothing is due (reason ci)."),
+            escaped(
+                "true or 1: nothing is due (reason ci); so too when a variable a CI service sets "
+                    + "is set (GITHUB_ACTIONS, GITLAB_CI, BUILDKITE, JENKINS_URL and BUILD_ID, "
+                    + "TF_BUILD, TEAMCITY_VERSION and the rest of the ci-info project's vendor "
+                    + "list), unless CI is false or 0."),
+            ".TP", "WALKTHROUGH_POLICY",
+            escaped(
+                "A policy file read on top of /etc/walkthrough/policy.json; where both set a "
+                    + "key, the stricter wins."),
+            ".TP", "WALKTHROUGH_MAX_PER_DAY",
+            escaped(
+                "At most this many walkthroughs shown automatically per user per local day, "
+                    + "across every walkthrough of the store (reason budget); it can only "
+                    + "lower the policy's maxPerDay."),
+            ".TP", "ACCESSIBLE",
+            escaped(
+                "Set to anything but empty, 0 or false: play runs as --plain (text, no "
+                    + "motion), what a screen reader reads best."),
             ".TP", "NO_COLOR", "Turns colour off.",
             ".SH FILES",
             ".TP", "~/.local/state/walkthrough/seen.sqlite3", "The default seen store.",
+            ".TP", "/etc/walkthrough/policy.json",
+            escaped(
+                "The administrator's policy: disable (true or a list of ids; reason policy), "
+                    + "maxPerDay (reason budget), minInterval (a floor under the definitions'), "
+                    + "quietHours (\"18:00-09:00\", local time; reason quietHours), db (the store "
+                    + "when neither --db nor WALKTHROUGH_DB names one) and ciVariables. "
+                    + "A file that cannot be read or parsed disables every walkthrough (reason "
+                    + "policy). walkthrough policy shows what is in force."),
             ".SH EXAMPLES",
             ".nf",
             "walkthrough play walkthroughs/foodpin.json",

@@ -14,7 +14,9 @@ extension FirstRunGate {
             throw .invalidUser(name: user, problem: error)
         }
         do {
-            guard let opened = try store.open(environment: variables, mode: .create),
+            guard
+                let opened = try store.open(
+                    environment: variables, mode: .create, policy: policyInForce()),
                 let recorder = SeenStoreCapabilities.experiments(opened)
             else { return }
             // The user a row-secured store binds this role to, as every other write.

@@ -33,15 +33,18 @@ extension FirstRunGate {
     /// the store file as it is now and ``user``; else the definition's bytes, read once.
     ///
     /// Only a question whose answer "already seen" depends on nothing else is asked of it:
-    /// not when the quiet switch (`WALKTHROUGH_DISABLE`, `CI`) is on, which answers first, nor
+    /// not when the quiet switch (`WALKTHROUGH_DISABLE`, CI) is on or the administrator's
+    /// policy disables any walkthrough, which answer first, nor
     /// for a store that is not a SQLite file (a server's answer changes without the file
     /// changing), a `Walkthrough` value, or when there is no cache folder (`$XDG_CACHE_HOME`,
     /// `$HOME`).
     package func recall(_ source: DefinitionSource) -> Recalled {
         // A user name the store would refuse needs no check here: no memo is ever written for
         // one (the store's answer is the error), so none can match.
-        guard QuietSwitch.reason(environment: variables) == nil,
-            let storePath = store.sqliteFile(environment: variables),
+        let policy = policyInForce()
+        guard policy.disable.isEmpty,
+            QuietSwitch.reason(environment: variables, policy: policy) == nil,
+            let storePath = store.sqliteFile(environment: variables, policy: policy),
             let folder = SeenMemo.folder(environment: variables),
             let stamp = SeenMemo.Stamp.ofStore(at: storePath)
         else { return .unread }

@@ -83,7 +83,8 @@ extension FirstRunGate {
     ) throws(FirstRunGateError) -> FirstRunGate.Status {
         try checkUser()
         do {
-            let opened = try store.open(environment: variables, mode: .read)
+            let opened = try store.open(
+                environment: variables, mode: .read, policy: policyInForce())
             let user = acting(for: opened)
             let record = try opened?.record(user: user, walkthrough: walkthrough.id)
             return FirstRunGate.Status(walkthrough: walkthrough, user: user, record: record)
@@ -92,8 +93,9 @@ extension FirstRunGate {
         }
     }
 
-    /// ``due(_:)`` for a loaded walkthrough: the quiet switch first (the store is then not
-    /// opened), else one read-only open and the reads the rules need.
+    /// ``due(_:)`` for a loaded walkthrough: the administrator's policy and the quiet switch
+    /// first (the store is then not opened), else one read-only open and the reads the rules
+    /// need.
     ///
     /// - Parameter localOnly: Whether to answer from what this machine already holds: a
     ///   launch that can show nothing asks so, and then creates nothing (no replica) and waits
@@ -104,16 +106,22 @@ extension FirstRunGate {
         of walkthrough: Walkthrough, localOnly: Bool = false
     ) throws(FirstRunGateError) -> DueDecision {
         try checkUser()
-        guard QuietSwitch.reason(environment: variables) == nil else {
-            return evaluate(walkthrough, user: user, history: ShowHistory())
+        let policy = policyInForce()
+        if let held = DueDecision.held(
+            walkthrough.id, user: user, environment: variables, policy: policy)
+        {
+            return held
         }
         do {
             let opened = try store.open(
-                environment: variables, mode: localOnly ? .localRead : .read)
+                environment: variables, mode: localOnly ? .localRead : .read, policy: policy)
             let user = acting(for: opened)
+            let now = clock()
             var decision = evaluate(
                 walkthrough, user: user,
-                history: try ShowHistory.read(for: walkthrough, user: user, from: opened))
+                history: try ShowHistory.read(
+                    for: walkthrough, user: user, from: opened, policy: policy, now: now),
+                policy: policy, now: now)
             if let source = opened.flatMap(SeenStoreCapabilities.administered)?.answerSource {
                 decision.source = source
             }
@@ -124,20 +132,24 @@ extension FirstRunGate {
     }
 
     /// ``due(of:localOnly:)`` for several walkthroughs, with one read-only open: `walkthrough
-    /// list`'s question. Each decision carries the user's record, with the quiet switch on too
-    /// (which then answers before every other rule, as it does for one walkthrough).
+    /// list`'s and `walkthrough next`'s question. Each decision carries the user's record, with
+    /// the quiet switch or the policy on too (which then answer before every other rule, as
+    /// they do for one walkthrough).
     ///
+    /// - Parameter localOnly: As for one walkthrough (``due(of:localOnly:)``).
     /// - Returns: The user acted for, and a decision per walkthrough, in their order.
     /// - Throws: ``FirstRunGateError/invalidUser(name:problem:)`` or
     ///   ``FirstRunGateError/store(_:)``.
     package func due(
-        of walkthroughs: [Walkthrough]
+        of walkthroughs: [Walkthrough], localOnly: Bool = false
     ) throws(FirstRunGateError) -> (user: String, decisions: [DueDecision]) {
         try checkUser()
         guard !walkthroughs.isEmpty else { return (user, []) }
-        let quiet = QuietSwitch.reason(environment: variables) != nil
+        let policy = policyInForce()
+        let now = clock()
         do {
-            let opened = try store.open(environment: variables, mode: .read)
+            let opened = try store.open(
+                environment: variables, mode: localOnly ? .localRead : .read, policy: policy)
             let user = acting(for: opened)
             let source = opened.flatMap(SeenStoreCapabilities.administered)?.answerSource
             // The user's records, every walkthrough's, in one statement.
@@ -147,17 +159,24 @@ extension FirstRunGate {
             }
             var decisions: [DueDecision] = []
             for walkthrough in walkthroughs {
+                if var held = DueDecision.held(
+                    walkthrough.id, user: user, record: records[walkthrough.id],
+                    environment: variables, policy: policy)
+                {
+                    if let source { held.source = source }
+                    decisions.append(held)
+                    continue
+                }
                 let history =
-                    if quiet {
-                        ShowHistory(record: records[walkthrough.id])
-                    } else if let opened {
-                        try ShowHistory.read(for: walkthrough, user: user, from: opened) {
-                            records[$0]
-                        }
+                    if let opened {
+                        try ShowHistory.read(
+                            for: walkthrough, user: user, from: opened, policy: policy, now: now
+                        ) { records[$0] }
                     } else {
                         ShowHistory()
                     }
-                var decision = evaluate(walkthrough, user: user, history: history)
+                var decision = evaluate(
+                    walkthrough, user: user, history: history, policy: policy, now: now)
                 if let source { decision.source = source }
                 decisions.append(decision)
             }
@@ -193,20 +212,24 @@ extension FirstRunGate {
         willShow: (Walkthrough, Page) -> Void = { _, _ in }
     ) throws(FirstRunGateError) -> (decision: FirstRunDecision, due: DueDecision?) {
         try checkUser()
-        if !force, QuietSwitch.reason(environment: variables) != nil {
-            return (.notDue(evaluate(walkthrough, user: user, history: ShowHistory())), nil)
+        let policy = policyInForce()
+        if !force,
+            let held = DueDecision.held(
+                walkthrough.id, user: user, environment: variables, policy: policy)
+        {
+            return (.notDue(held), nil)
         }
         let recordsEvents = recordsEvents ?? EventRecording.isEnabled(environment: variables)
         do {
             var opened: (any SeenStore)?
             var writeFailure: SeenStoreError?
             do {
-                opened = try store.open(environment: variables, mode: .write)
+                opened = try store.open(environment: variables, mode: .write, policy: policy)
             } catch {
                 // Nothing may be written here; the rules may still say there is nothing to do.
                 guard error.isReadOnly, !force else { throw error }
                 writeFailure = error
-                opened = try store.open(environment: variables, mode: .read)
+                opened = try store.open(environment: variables, mode: .read, policy: policy)
             }
             let user = acting(for: opened)
             var pages: [Int]?
@@ -215,8 +238,11 @@ extension FirstRunGate {
             if force {
                 record = try opened?.record(user: user, walkthrough: walkthrough.id)
             } else {
-                let history = try ShowHistory.read(for: walkthrough, user: user, from: opened)
-                let decision = evaluate(walkthrough, user: user, history: history)
+                let now = clock()
+                let history = try ShowHistory.read(
+                    for: walkthrough, user: user, from: opened, policy: policy, now: now)
+                let decision = evaluate(
+                    walkthrough, user: user, history: history, policy: policy, now: now)
                 guard decision.isDue else {
                     if decision.reason == .seen, let record = decision.record {
                         return (.alreadySeen(record), decision)
@@ -224,7 +250,8 @@ extension FirstRunGate {
                     if decision.reason == .holdout, recordsEvents, writeFailure == nil {
                         // The first time a user is held out is an exposure, on the one store.
                         if let store = try opened
-                            ?? self.store.open(environment: variables, mode: .create)
+                            ?? self.store.open(
+                                environment: variables, mode: .create, policy: policy)
                         {
                             try ExperimentExposure.recordHoldout(
                                 of: shown(walkthrough), user: user, store: store,
@@ -251,7 +278,9 @@ extension FirstRunGate {
             let writable: any SeenStore
             if let opened {
                 writable = opened
-            } else if let created = try store.open(environment: variables, mode: .create) {
+            } else if let created = try store.open(
+                environment: variables, mode: .create, policy: policy)
+            {
                 writable = created
             } else {
                 preconditionFailure("a store opened to create is never missing")
@@ -285,7 +314,10 @@ extension FirstRunGate {
     ) throws(FirstRunGateError) -> (user: String, prior: SeenRecord?, kept: Bool) {
         try checkUser()
         do {
-            guard let opened = try store.open(environment: variables, mode: .create) else {
+            guard
+                let opened = try store.open(
+                    environment: variables, mode: .create, policy: policyInForce())
+            else {
                 preconditionFailure("a store opened to create is never missing")
             }
             let user = acting(for: opened)
@@ -306,10 +338,12 @@ extension FirstRunGate {
     }
 
     private func evaluate(
-        _ walkthrough: Walkthrough, user: String, history: ShowHistory
+        _ walkthrough: Walkthrough, user: String, history: ShowHistory,
+        policy: AdministratorPolicy, now: Timestamp
     ) -> DueDecision {
         DueDecision.evaluate(
-            walkthrough, user: user, history: history, environment: variables, now: clock())
+            walkthrough, user: user, history: history, environment: variables, now: now,
+            policy: policy)
     }
 
     private func checkUser() throws(FirstRunGateError) {

@@ -46,6 +46,10 @@ public struct FirstRunGate: Sendable {
     /// The clock the rules (`when.from`, `until`, `minInterval`) are read against; the
     /// system's by default. Tests set it.
     public var clock: @Sendable () -> Timestamp = { Timestamp.now }
+    /// The administrator's policy the gate follows; `nil` (the default) reads the machine's
+    /// at each question (``AdministratorPolicy/inForce(environment:systemFile:)``). A server,
+    /// whose users are elsewhere, gives an empty one; tests give their own.
+    package var administratorPolicy: AdministratorPolicy?
 
     /// The user the caller named, if any.
     var chosenUser: String?
@@ -71,6 +75,11 @@ public struct FirstRunGate: Sendable {
         self.loginName = user == nil ? UserName.current(environment: variables) : ""
         self.store = store
         self.variables = variables
+    }
+
+    /// The policy in force for a question: ``administratorPolicy``, else the machine's.
+    package func policyInForce() -> AdministratorPolicy {
+        administratorPolicy ?? AdministratorPolicy.inForce(environment: variables)
     }
 
     /// The resolver ``DefinitionSource/named(_:)`` sources are looked up with: each folder of
@@ -116,7 +125,9 @@ public struct FirstRunGate: Sendable {
     /// Whether the walkthrough is due for ``user``, why, and which pages it would show, read-only:
     /// the answer of `walkthrough due`.
     ///
-    /// The quiet switch (`WALKTHROUGH_DISABLE`, `CI`) is read before the store is opened;
+    /// The administrator's policy (`/etc/walkthrough/policy.json`, `WALKTHROUGH_POLICY`) and
+    /// the quiet switch (`WALKTHROUGH_DISABLE`, `CI` and the variables CI services set) are read
+    /// before the store is opened;
     /// otherwise the store is opened read-only (a database that does not exist yet means
     /// nothing recorded, and no store is created) and only what the rules need is read
     /// (`ShowHistory.read(for:user:from:)`).

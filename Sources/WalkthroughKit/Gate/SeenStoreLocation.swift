@@ -12,8 +12,9 @@
 /// ```
 public enum SeenStoreLocation: Sendable {
     /// The SQLite store at the default path, worked out from the gate's environment
-    /// (`$WALKTHROUGH_DB`, else `$XDG_STATE_HOME/walkthrough/seen.sqlite3`, else
-    /// `~/.local/state/walkthrough/seen.sqlite3`): the file the `walkthrough` command uses too.
+    /// (`$WALKTHROUGH_DB`, else the `db` of the administrator's policy, else
+    /// `$XDG_STATE_HOME/walkthrough/seen.sqlite3`, else
+    /// `~/.local/state/walkthrough/seen.sqlite3`): the store the `walkthrough` command uses too.
     case defaultPath
     /// The SQLite store at this path, opened with these options. With `createIfMissing: false`
     /// the gate never creates the database, even to record a walkthrough it shows. A
@@ -44,12 +45,19 @@ extension SeenStoreLocation {
 
     /// The SQLite file this location opens, or `nil` for a store given as a value, a server
     /// (`postgresql://…`, with or without a replica), or a default path that cannot be used.
-    package func sqliteFile(environment: some EnvironmentVariables) -> String? {
+    ///
+    /// - Parameter policy: The administrator's policy, whose `db` ``defaultPath`` may name.
+    package func sqliteFile(
+        environment: some EnvironmentVariables, policy: AdministratorPolicy
+    ) -> String? {
         let path: String
         switch self {
         case .store: return nil
         case .defaultPath:
-            guard let found = try? SQLiteSeenStore.defaultPath(environment: environment) else {
+            guard
+                let found = try? SeenStoreBackend.defaultLocation(
+                    environment: environment, policy: policy)
+            else {
                 return nil
             }
             path = found
@@ -66,10 +74,11 @@ extension SeenStoreLocation {
     /// - Parameters:
     ///   - environment: Where ``defaultPath`` and `WALKTHROUGH_BUSY_TIMEOUT` are read from.
     ///   - mode: Whether the store only reads, and whether a missing database is created.
+    ///   - policy: The administrator's policy, whose `db` ``defaultPath`` may name.
     /// - Returns: The store, or `nil` when nothing is there yet and `mode` does not create.
     /// - Throws: ``SeenStoreError`` when the database cannot be opened.
     package func open(
-        environment: some EnvironmentVariables, mode: OpenMode
+        environment: some EnvironmentVariables, mode: OpenMode, policy: AdministratorPolicy
     ) throws(SeenStoreError) -> (any SeenStore)? {
         // Opening reads several variables (the fleet's too): the dictionary, built once.
         let environment = environment.dictionary
@@ -79,7 +88,7 @@ extension SeenStoreLocation {
         case .store(let store):
             return store
         case .defaultPath:
-            path = try SQLiteSeenStore.defaultPath(environment: environment)
+            path = try SeenStoreBackend.defaultLocation(environment: environment, policy: policy)
             options = try StoreOpenOptions(environment: environment)
         case .path(let given, let givenOptions):
             path = given

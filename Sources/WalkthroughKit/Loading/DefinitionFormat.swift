@@ -33,7 +33,7 @@ package enum DefinitionFormat {
     /// `$schema` lets a definition name its JSON Schema for editors (`"$schema": "schema.json"`).
     public static let rootKeys = [
         "$schema", "id", "version", "title", "navigation", "skippable", "finishLabel",
-        "defaultLocale", "when", "experiment", "layout", "pages", "translations",
+        "defaultLocale", "when", "experiment", "layout", "pages", "translations", "priority",
     ]
     /// The keys of `layout`.
     public static let layoutKeys = ["spread", "orientation", "transition"]
@@ -57,6 +57,8 @@ package enum DefinitionFormat {
     public static let pageRuleKeys = ["env"]
     /// The highest `maxShows`.
     public static let maximumShows = 1_000_000
+    /// The highest `priority`; the lowest is its negative.
+    package static let maximumPriority = 1_000_000
     /// The fields that may be given as an object of BCP 47 tags to strings instead of a string.
     public static let localizedRootKeys = ["title", "finishLabel"]
     /// The page fields that may be given as an object of BCP 47 tags to strings.

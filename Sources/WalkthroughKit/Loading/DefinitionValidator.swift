@@ -79,6 +79,7 @@ struct DefinitionValidator {
         var rules = ShowRules()
         var experiment: Experiment?
         var layout = Walkthrough.PageLayout()
+        var priority = 0
 
         for member in document.members(of: root) {
             let value = member.value
@@ -140,6 +141,8 @@ struct DefinitionValidator {
                 experiment = self.experiment(document, value)
             } else if document.key(member.key, equals: "layout") {
                 layout = self.layout(document, value)
+            } else if document.key(member.key, equals: "priority") {
+                priority = self.priority(document, value) ?? 0
             } else if document.key(member.key, equals: "pages") {
                 hasPages = true
                 pages = self.pages(document, value, path: "pages")
@@ -176,7 +179,7 @@ struct DefinitionValidator {
             baseDirectory: baseDirectory, defaultLocale: defaultLocale,
             locales: [defaultLocale] + locales.filter { $0 != defaultLocale },
             translations: translations.filter { !$0.value.isEmpty }, when: rules,
-            experiment: experiment, layout: layout)
+            experiment: experiment, layout: layout, priority: priority)
         walkthrough.locale = defaultLocale
         checkFingerprints(of: &walkthrough)
         return walkthrough
@@ -211,6 +214,23 @@ struct DefinitionValidator {
             return nil
         }
         return id
+    }
+
+    /// `priority`: a whole number from `-maximumPriority` to `maximumPriority`.
+    private mutating func priority(_ document: JSONDocument, _ value: Int) -> Int? {
+        guard let number = document.number(at: value) else {
+            report(
+                .wrongType(expected: .integer, found: document.type(of: value)), path: "priority",
+                at: document.position(of: value))
+            return nil
+        }
+        let limit = DefinitionFormat.maximumPriority
+        guard let integer = number.integerValue, (-limit...limit).contains(integer) else {
+            report(
+                .invalidPriority(number.text), path: "priority", at: document.position(of: value))
+            return nil
+        }
+        return integer
     }
 
     private mutating func versionNumber(

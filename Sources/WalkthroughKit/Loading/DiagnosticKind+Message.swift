@@ -160,6 +160,11 @@ extension ValidationReport.Diagnostic.Kind {
             return
                 "maxShows \(text) is not allowed; use a whole number from 1 to "
                 + "\(DefinitionFormat.maximumShows), such as 3"
+        case .invalidPriority(let text):
+            return
+                "priority \(text) is not allowed; use a whole number from "
+                + "-\(DefinitionFormat.maximumPriority) to \(DefinitionFormat.maximumPriority) "
+                + "(higher is shown first), such as 10"
         case .invalidDuration(let text):
             return
                 "\(CharacterSafety.quoted(text)) is not a duration; use a whole number and a unit, "

@@ -115,6 +115,9 @@ extension ValidationReport.Diagnostic {
         case ruleNotOnPage(key: String)
         /// A `maxShows` that is not a whole number from 1 to `DefinitionFormat.maximumShows`.
         case invalidMaxShows(String)
+        /// A `priority` that is not a whole number from -1,000,000 to 1,000,000; the number as
+        /// written.
+        case invalidPriority(String)
         /// A `minInterval` that is not a duration such as `"30m"`, `"24h"` or `"7d"`.
         case invalidDuration(String)
         /// A `from` or `until` that is not an RFC 3339 date or date-time.
@@ -219,6 +222,7 @@ extension ValidationReport.Diagnostic {
             case .duplicateLocale: return "duplicateLocale"
             case .ruleNotOnPage: return "ruleNotOnPage"
             case .invalidMaxShows: return "invalidMaxShows"
+            case .invalidPriority: return "invalidPriority"
             case .invalidDuration: return "invalidDuration"
             case .invalidDate: return "invalidDate"
             case .emptyDateRange: return "emptyDateRange"

@@ -65,6 +65,9 @@ public struct Walkthrough: Sendable, Hashable {
     package var when: ShowRules
     /// `experiment`: the variants tried on the walkthrough's users, if any (`Experiment`).
     package var experiment: Experiment?
+    /// `priority`: among several walkthroughs due at once, the higher is shown first
+    /// (`walkthrough next`); 0 by default.
+    package var priority: Int
     /// `layout`: spreads of two pages, the orientation and the transition (``Walkthrough/PageLayout``).
     public var layout: PageLayout
 
@@ -77,9 +80,10 @@ public struct Walkthrough: Sendable, Hashable {
         skippable: Bool = true, finishLabel: String = Walkthrough.defaultFinishLabel,
         pages: [Page], baseDirectory: String? = nil, defaultLocale: String = "en",
         locales: [String]? = nil, translations: Translations = [:], when: ShowRules = ShowRules(),
-        experiment: Experiment? = nil, layout: PageLayout = PageLayout()
+        experiment: Experiment? = nil, layout: PageLayout = PageLayout(), priority: Int = 0
     ) {
         self.when = when
+        self.priority = priority
         self.experiment = experiment
         self.layout = layout
         precondition(!pages.isEmpty, "a walkthrough has at least one page")

@@ -37,6 +37,16 @@ public struct DueDecision: Sendable, Hashable {
     /// rule let it through: ``DueDecision/Reason/holdout`` for the holdout, else the variant whose
     /// pages ``pages`` are.
     package var group: ExperimentGroup?
+    /// Where the limit that holds it back was set, when not in the definition: the policy file
+    /// (``DueDecision/Reason/policy``, ``DueDecision/Reason/quietHours``, a policy's floor under
+    /// ``DueDecision/Reason/quietPeriod``), the file or `WALKTHROUGH_MAX_PER_DAY`
+    /// (``DueDecision/Reason/budget``), the CI service or the policy's `ciVariables`
+    /// (``DueDecision/Reason/ci``), or the walkthrough shown first
+    /// (``DueDecision/Reason/outranked``).
+    package var setBy: String?
+    /// The limit as written, for the sentence: `maxPerDay`'s number, the `quietHours` window,
+    /// the `minInterval` in force, or why a policy file cannot be used.
+    package var limit: String?
 
     /// Whether it is due.
     public var isDue: Bool { reason == .due }
@@ -87,9 +97,11 @@ public struct DueDecision: Sendable, Hashable {
     ///   - history: What the store knows of the user.
     ///   - environment: The variables `WALKTHROUGH_DISABLE`, `CI` and `when.env` read.
     ///   - now: The clock.
+    ///   - policy: The administrator's policy in force (none by default).
     package static func evaluate(
         _ walkthrough: Walkthrough, user: String, history: ShowHistory,
-        environment: some EnvironmentVariables, now: Timestamp
+        environment: some EnvironmentVariables, now: Timestamp,
+        policy: AdministratorPolicy = AdministratorPolicy()
     ) -> DueDecision {
         var decision = DueDecision(
             walkthrough: walkthrough.id, user: user, reason: .due, detail: "",
@@ -100,15 +112,11 @@ public struct DueDecision: Sendable, Hashable {
             return decision
         }
         let rules = walkthrough.when
-        if let quiet = QuietSwitch.reason(environment: environment) {
-            let name = quiet == .disabled ? "WALKTHROUGH_DISABLE" : "CI"
-            decision.variable = name
-            let value = CharacterSafety.quoted(environment[name] ?? "")
-            return no(
-                quiet,
-                quiet == .disabled
-                    ? "WALKTHROUGH_DISABLE is \(value): no walkthrough is shown"
-                    : "CI is \(value): no walkthrough is shown on CI")
+        if let held = held(
+            walkthrough.id, user: user, record: history.record, environment: environment,
+            policy: policy)
+        {
+            return held
         }
         if let record = history.record, record.isSeen(atLeast: walkthrough.version) {
             return seen(record, walkthrough: walkthrough.id, user: user)
@@ -138,18 +146,29 @@ public struct DueDecision: Sendable, Hashable {
                 "shown \(history.shows) time\(history.shows == 1 ? "" : "s") without being "
                     + "finished (when.maxShows \(maxShows))")
         }
-        if let interval = rules.minInterval, let last = history.lastShow {
+        let floor = policy.minInterval.flatMap {
+            $0.value > (rules.minInterval ?? .zero) ? $0 : nil
+        }
+        if let interval = floor?.value ?? rules.minInterval, let last = history.lastShow {
             let (next, overflow) = last.millisecondsSince1970.addingReportingOverflow(
                 interval.wholeMilliseconds)
             if overflow || milliseconds < next {
                 let dueAt = Timestamp(millisecondsSince1970: overflow ? .max : next)
                 decision.dueAt = dueAt
+                let formatted = RuleDuration.format(interval)
+                decision.limit = formatted
+                decision.setBy = floor?.source
+                let rule =
+                    floor.map { "minInterval \(formatted) of \($0.source)" }
+                    ?? "when.minInterval \(formatted)"
                 return no(
                     .quietPeriod,
                     "a walkthrough was shown at \(Timestamp.json(last)); due at "
-                        + "\(Timestamp.json(dueAt)) (when.minInterval "
-                        + "\(RuleDuration.format(interval)))")
+                        + "\(Timestamp.json(dueAt)) (\(rule))")
             }
+        }
+        if let held = heldByPolicy(history: history, now: now, policy: policy, into: decision) {
+            return held
         }
         if let held = holdout(of: walkthrough, user: user, into: &decision) { return held }
         return pages(of: walkthrough, history: history, environment: environment, into: decision)

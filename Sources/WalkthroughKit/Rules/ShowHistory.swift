@@ -1,9 +1,10 @@
 /// What the store knows of a user that the rules need: the record of the walkthrough, which
 /// walkthroughs of `when.after` are finished, and the automatic shows the events count.
 ///
-/// ``read(for:user:from:)`` fills it with the fewest reads: the record alone when the user has
-/// seen the current version; the `after` records only when there is an `after`; the events
-/// only for `maxShows`, `minInterval`, or an unfinished run of "what's new".
+/// ``read(for:user:from:policy:now:)`` fills it with the fewest reads: the record alone when the
+/// user has seen the current version; the `after` records only when there is an `after`; the
+/// events only for `maxShows`, `minInterval` (the definition's or the policy's), or an
+/// unfinished run of "what's new"; today's shows only under a `maxPerDay`.
 package struct ShowHistory: Sendable, Hashable {
     /// The user's record of the walkthrough, of any version.
     public var record: SeenRecord?
@@ -17,27 +18,35 @@ package struct ShowHistory: Sendable, Hashable {
     /// The highest version before the current one that the user finished, by the events: what
     /// an unfinished run of "what's new" counts from, once the record holds the new version.
     public var finishedVersion: Int?
+    /// How many walkthroughs (any of the store) were shown automatically to the user since
+    /// the local day began: what the policy's `maxPerDay` counts. Read only under one.
+    package var showsToday = 0
 
     /// A history.
     public init(
         record: SeenRecord? = nil, finished: Set<String> = [], shows: Int = 0,
-        lastShow: Timestamp? = nil, finishedVersion: Int? = nil
+        lastShow: Timestamp? = nil, finishedVersion: Int? = nil, showsToday: Int = 0
     ) {
         self.record = record
         self.finished = finished
         self.shows = shows
         self.lastShow = lastShow
         self.finishedVersion = finishedVersion
+        self.showsToday = showsToday
     }
 
     /// Reads what the rules of `walkthrough` need from `store` (`nil`: nothing is recorded).
     ///
+    /// - Parameters:
+    ///   - policy: The administrator's policy: its `minInterval` and `maxPerDay` read events.
+    ///   - now: The clock, for the day `maxPerDay` counts.
     /// - Throws: What the store throws.
     public static func read(
-        for walkthrough: Walkthrough, user: String, from store: (any SeenStore)?
+        for walkthrough: Walkthrough, user: String, from store: (any SeenStore)?,
+        policy: AdministratorPolicy = AdministratorPolicy(), now: Timestamp = .now
     ) throws -> ShowHistory {
         guard let store else { return ShowHistory() }
-        return try read(for: walkthrough, user: user, from: store) {
+        return try read(for: walkthrough, user: user, from: store, policy: policy, now: now) {
             try store.record(user: user, walkthrough: $0)
         }
     }
@@ -49,6 +58,7 @@ package struct ShowHistory: Sendable, Hashable {
     /// - Throws: What `records` or the store throws.
     static func read(
         for walkthrough: Walkthrough, user: String, from store: any SeenStore,
+        policy: AdministratorPolicy = AdministratorPolicy(), now: Timestamp = .now,
         records: (String) throws -> SeenRecord?
     ) throws -> ShowHistory {
         var history = ShowHistory()
@@ -64,8 +74,14 @@ package struct ShowHistory: Sendable, Hashable {
             && history.record?.version == walkthrough.version
             && walkthrough.pages.contains { $0.since > 1 }
         let rules = walkthrough.when
-        guard rules.maxShows != nil || rules.minInterval != nil || resumesWhatsNew,
-            let events = SeenStoreCapabilities.eventRecording(store)
+        guard let events = SeenStoreCapabilities.eventRecording(store) else { return history }
+        if policy.maxPerDay != nil {
+            history.showsToday = try events.automaticShows(
+                user: user, since: policy.timeZone.startOfDay(containing: now))
+        }
+        guard
+            rules.maxShows != nil || rules.minInterval != nil || policy.minInterval != nil
+                || resumesWhatsNew
         else { return history }
         let summary = try events.showSummary(
             user: user, walkthrough: walkthrough.id, version: walkthrough.version)

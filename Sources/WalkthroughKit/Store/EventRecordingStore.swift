@@ -35,6 +35,11 @@ package protocol EventRecordingStore: SeenStore {
     /// of `walkthrough` the user finished.
     func showSummary(user: String, walkthrough: String, version: Int) throws -> ShowSummary
 
+    /// How many times any walkthrough was shown automatically to `user` (a `started` event
+    /// that was not forced) at or after `since`: what the policy's `maxPerDay` counts, across
+    /// every walkthrough of the store.
+    func automaticShows(user: String, since: Timestamp) throws -> Int
+
     /// The funnel of `walkthrough` at `version`, counting the events at or after `since`, with
     /// pages `1...max(pageCount, the highest page in the events)` and no page ids.
     func funnelStats(

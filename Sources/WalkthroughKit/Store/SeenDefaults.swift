@@ -53,12 +53,19 @@ public struct SeenDefaults: Sendable {
     }
 
     /// A view for `user` of the store at `path` (an SQLite file, or a `postgresql://` URL), or
-    /// at the default path (``SeenStoreLocation/defaultPath``) when `nil`.
+    /// at the default location (``SeenStoreLocation/defaultPath``: `$WALKTHROUGH_DB`, the
+    /// administrator's policy's `db`, the default file) when `nil`.
     ///
     /// - Throws: ``SeenStoreError`` when the store cannot be opened.
     public init(user: String, path: String? = nil, version: Int = 1) throws(SeenStoreError) {
         let resolved: String
-        if let path { resolved = path } else { resolved = try SQLiteSeenStore.defaultPath() }
+        if let path {
+            resolved = path
+        } else {
+            resolved = try SeenStoreBackend.defaultLocation(
+                environment: Environment.process,
+                policy: AdministratorPolicy.inForce(environment: Environment.process))
+        }
         let store = try SeenStoreBackend.open(resolved)
         self.init(user: user, store: store, version: version)
     }

@@ -25,7 +25,38 @@ package enum ShowSummarySQL {
     }
 }
 
+extension ShowSummarySQL {
+    /// The count of `EventRecordingStore.automaticShows(user:since:)`: parameter 1 user, 2 the
+    /// earliest time (milliseconds), read through the by-user index.
+    package static func automaticShowsQuery(
+        table: String, userColumn: String, forcedFalse: String, placeholder: String
+    ) -> String {
+        """
+        SELECT count(*) FROM \(table)
+            WHERE \(userColumn) = \(placeholder)1 AND event = 'started' AND forced = \(forcedFalse)
+                AND time >= \(placeholder)2
+        """
+    }
+}
+
 extension SQLiteSeenStore {
+    static let automaticShowsQuery = ShowSummarySQL.automaticShowsQuery(
+        table: "events", userColumn: "user", forcedFalse: "0", placeholder: "?")
+
+    /// One count on the by-user index; a version-1 store (read-only) has no events.
+    package func automaticShows(user: String, since: Timestamp) throws(SeenStoreError) -> Int {
+        guard hasEvents else { return 0 }
+        return try withConnection { connection throws(SQLiteError) in
+            try connection.withStatement(Self.automaticShowsQuery) {
+                statement throws(SQLiteError) in
+                try statement.bind(user, at: 1)
+                try statement.bind(since.millisecondsSince1970, at: 2)
+                guard try statement.step() else { return 0 }
+                return statement.int(at: 0)
+            }
+        }
+    }
+
     static let showSummaryQuery = ShowSummarySQL.query(
         table: "events", userColumn: "user", forcedFalse: "0", placeholder: "?")
 

@@ -39,4 +39,13 @@ extension EventRecordingStore {
         }
         return summary
     }
+
+    /// Default: the user's events, one at a time.
+    package func automaticShows(user: String, since: Timestamp) throws -> Int {
+        var count = 0
+        try forEachEvent(matching: EventFilter(user: user, since: since)) { event in
+            if case .started(_, _, forced: false) = event.kind { count += 1 }
+        }
+        return count
+    }
 }

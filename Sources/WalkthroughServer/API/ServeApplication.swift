@@ -215,6 +215,9 @@ package final class ServeApplication: Sendable {
     ) throws(FirstRunGateError) -> DueDecision {
         var gate = FirstRunGate(user: user, store: .store(store), environment: variables)
         gate.clock = { now }
+        // The machine's policy is for its own users, not the server's: none here (and a
+        // client's variables never name a file for the server to read).
+        gate.administratorPolicy = AdministratorPolicy()
         return try gate.due(of: walkthrough)
     }
 
@@ -226,6 +229,9 @@ package final class ServeApplication: Sendable {
     ) throws(FirstRunGateError) -> [(Walkthrough, DueDecision)] {
         var gate = FirstRunGate(user: user, store: .store(store), environment: variables)
         gate.clock = { now }
+        // The machine's policy is for its own users, not the server's: none here (and a
+        // client's variables never name a file for the server to read).
+        gate.administratorPolicy = AdministratorPolicy()
         return Array(zip(walkthroughs, try gate.due(of: walkthroughs).decisions))
     }
 

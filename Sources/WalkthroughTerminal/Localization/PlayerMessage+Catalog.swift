@@ -193,6 +193,22 @@ package enum PlayerMessage: Int, CaseIterable {
     case listNo
     /// {user} is in the holdout of experiment {experiment}: shown nothing
     case dueHoldout
+    /// {file} disables every walkthrough
+    case duePolicy
+    /// {file} disables {id}
+    case duePolicyId
+    /// {file} cannot be used ({problem}): no walkthrough is shown
+    case duePolicyBroken
+    /// {variable} says this is {vendor}: no walkthrough is shown on CI
+    case dueCiVendor
+    /// a walkthrough was shown recently; due at {date} (minInterval {interval} of {source})
+    case dueQuietPeriodPolicy
+    /// within the quiet hours {window} (local time) of {source}; due at {date}
+    case dueQuietHours
+    /// maxPerDay {limit} of {source} reached: no more walkthroughs shown automatically today; due at {date}, the next local midnight
+    case dueBudget
+    /// {winner} is shown first
+    case dueOutranked
 
     /// The message's key in `localization/player.json`.
     var key: String { Self.keys[rawValue] }
@@ -294,6 +310,14 @@ package enum PlayerMessage: Int, CaseIterable {
         "list.yes",
         "list.no",
         "due.holdout",
+        "due.policy",
+        "due.policyId",
+        "due.policyBroken",
+        "due.ciVendor",
+        "due.quietPeriodPolicy",
+        "due.quietHours",
+        "due.budget",
+        "due.outranked",
     ]
 }
 
@@ -399,6 +423,14 @@ extension PlayerStrings {
             "yes",
             "no: {reason}",
             "{user} is in the holdout of experiment {experiment}: shown nothing",
+            "{file} disables every walkthrough",
+            "{file} disables {id}",
+            "{file} cannot be used ({problem}): no walkthrough is shown",
+            "{variable} says this is {vendor}: no walkthrough is shown on CI",
+            "a walkthrough was shown recently; due at {date} (minInterval {interval} of {source})",
+            "within the quiet hours {window} (local time) of {source}; due at {date}",
+            "maxPerDay {limit} of {source} reached: no more walkthroughs shown automatically today; due at {date}, the next local midnight",
+            "{winner} is shown first",
         ],
         [
             "←/→ 翻頁",
@@ -496,6 +528,14 @@ extension PlayerStrings {
             "是",
             "否：{reason}",
             "{user} 屬於實驗 {experiment} 的對照保留組：不顯示任何內容",
+            "{file} 停用了所有導覽",
+            "{file} 停用了 {id}",
+            "{file} 無法使用（{problem}）：不顯示任何導覽",
+            "{variable} 表明這是 {vendor}：在 CI 上不顯示任何導覽",
+            "最近已顯示過導覽；{date} 起才會再顯示（{source} 的 minInterval {interval}）",
+            "處於 {source} 的安靜時段 {window}（本地時間）；{date} 起才會顯示",
+            "已達 {source} 的 maxPerDay {limit}：今天不再自動顯示導覽；{date}（下一個本地午夜）起才會再顯示",
+            "先顯示 {winner}",
         ],
         [
             "←/→ 翻页",
@@ -593,6 +633,14 @@ extension PlayerStrings {
             "是",
             "否：{reason}",
             "{user} 属于实验 {experiment} 的对照保留组：不显示任何内容",
+            "{file} 停用了所有导览",
+            "{file} 停用了 {id}",
+            "{file} 无法使用（{problem}）：不显示任何导览",
+            "{variable} 表明这是 {vendor}：在 CI 上不显示任何导览",
+            "最近已显示过导览；{date} 起才会再显示（{source} 的 minInterval {interval}）",
+            "处于 {source} 的安静时段 {window}（本地时间）；{date} 起才会显示",
+            "已达 {source} 的 maxPerDay {limit}：今天不再自动显示导览；{date}（下一个本地午夜）起才会再显示",
+            "先显示 {winner}",
         ],
     ]
 }

@@ -93,14 +93,16 @@ public enum Onboarding {
 
     /// The gate's one decision (its memo first, then the definition and the store), and the
     /// walkthrough played when it is due and can be shown.
-    private static func present(
+    static func present(
         _ source: DefinitionSource, user: String?, store: SeenStoreLocation,
         policy: OnboardingPolicy, storeFailure: StoreFailurePolicy, options: OnboardingOptions
     ) throws(OnboardingError) -> OnboardingResult {
         var gate = FirstRunGate(user: user, store: store, environment: options.givenEnvironment)
         if let now = options.now { gate.clock = { now } }
         let fullScreen: Bool
-        switch Mode(policy: policy, interactive: options.isInteractive) {
+        switch Mode(
+            policy: policy, interactive: options.isInteractive, accessible: options.isAccessible)
+        {
         case .terminal: fullScreen = true
         case .plain: fullScreen = false
         case .hidden(let reason):
@@ -149,25 +151,26 @@ public enum Onboarding {
             session, player: fullScreen ? playerOptions : nil, images: images, options: options)
     }
 
-    /// How the walkthrough would be shown.
-    private enum Mode {
+    /// How the walkthrough would be shown: full screen on a terminal, as plain text there
+    /// when `ACCESSIBLE` asks for it.
+    enum Mode {
         case terminal
         case plain
         case hidden(OnboardingResult.NotShownReason)
 
-        init(policy: OnboardingPolicy, interactive: Bool) {
+        init(policy: OnboardingPolicy, interactive: Bool, accessible: Bool) {
             switch (policy, interactive) {
             case (.never, _): self = .hidden(.policyNever)
             case (.interactiveOnly, false): self = .hidden(.notInteractive)
             case (.always, false): self = .plain
-            case (_, true): self = .terminal
+            case (_, true): self = accessible ? .plain : .terminal
             }
         }
     }
 
     /// A gate failure before anything was shown: a store failure the caller ignores is a
     /// result; everything else is thrown.
-    private static func failed(
+    static func failed(
         _ error: FirstRunGateError, storeFailure: StoreFailurePolicy
     ) throws(OnboardingError) -> OnboardingResult {
         if case .store(let cause) = error, storeFailure == .ignore {

@@ -95,6 +95,11 @@ public struct OnboardingOptions: Sendable, Hashable {
         TerminalDetection.isInteractive(input: input, output: output, term: variables["TERM"])
     }
 
+    /// Whether `ACCESSIBLE` asks for the plain player (``TerminalDetection/accessible(_:)``).
+    var isAccessible: Bool {
+        TerminalDetection.accessible(variables["ACCESSIBLE"])
+    }
+
     /// Whether to use colour: unless `NO_COLOR` is set to a non-empty value.
     var colour: Bool {
         TerminalDetection.colourEnabled(noColor: variables["NO_COLOR"])

@@ -46,6 +46,16 @@ package enum TerminalDetection {
         return !["", "0", "false"].contains(value.lowercased())
     }
 
+    /// Whether the user asked for what a screen reader reads best: `ACCESSIBLE` set to anything
+    /// but empty, `0` or `false` (any case). The player then runs as `--plain` (text a line at
+    /// a time, commands read a line at a time), without motion, even on a terminal.
+    ///
+    /// - Parameter value: The value of `ACCESSIBLE`, read from the environment by default.
+    package static func accessible(_ value: String? = environment("ACCESSIBLE")) -> Bool {
+        guard let value else { return false }
+        return !["", "0", "false"].contains(value.lowercased())
+    }
+
     /// The size of the terminal on `fileDescriptor` (`TIOCGWINSZ`), or `nil` when it is not a
     /// terminal or reports a zero size.
     package static func size(of fileDescriptor: Int32) -> TerminalSize? {

@@ -20,7 +20,7 @@ _walkthrough() {
     cur="${COMP_WORDS[COMP_CWORD]}"
     prev="${COMP_WORDS[COMP_CWORD-1]}"
     if [ "$COMP_CWORD" -eq 1 ]; then
-        COMPREPLY=($(compgen -W "play seen due mark reset status list validate export import db events stats variant goal sync serve translate help --help --version --generate-completion-script --generate-manual" -- "$cur"))
+        COMPREPLY=($(compgen -W "play seen due next mark reset status list policy validate export import db events stats variant goal sync serve translate help --help --version --generate-completion-script --generate-manual" -- "$cur"))
         return
     fi
     command="${COMP_WORDS[1]}"
@@ -29,7 +29,7 @@ _walkthrough() {
             COMPREPLY=($(compgen -W "bash zsh fish" -- "$cur"))
             return ;;
         help)
-            COMPREPLY=($(compgen -W "play seen due mark reset status list validate export import db events stats variant goal sync serve translate help" -- "$cur"))
+            COMPREPLY=($(compgen -W "play seen due next mark reset status list policy validate export import db events stats variant goal sync serve translate help" -- "$cur"))
             return ;;
     esac
     if [ "$command" = db ]; then
@@ -69,6 +69,10 @@ _walkthrough() {
             options="--user --db --locale --quiet -q --json --help"
             values="--user --db --locale"
             kind=definition ;;
+        "next")
+            options="--user --db --quiet -q --json --help"
+            values="--user --db"
+            kind=folder ;;
         "mark")
             options="--user --db --skipped --help"
             values="--user --db"
@@ -85,6 +89,10 @@ _walkthrough() {
             options="--user --db --locale --help"
             values="--user --db --locale"
             kind=folder ;;
+        "policy")
+            options="--json --help"
+            values=""
+            kind=none ;;
         "validate")
             options="--strict --json --help"
             values=""

@@ -16,36 +16,38 @@ function __walkthrough_ids
 end
 
 complete -c walkthrough -f
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync serve translate help' -a play -d 'Show a walkthrough to a user, in the terminal or as plain text.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync serve translate help' -a seen -d 'Tell whether a user has seen a walkthrough (exit 0) or not (exit 1).'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync serve translate help' -a due -d 'Tell whether a walkthrough is due for a user (exit 0) or not (exit 1), and why.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync serve translate help' -a mark -d 'Record a walkthrough as seen by a user without playing it.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync serve translate help' -a reset -d 'Forget that users have seen walkthroughs, so they show again.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync serve translate help' -a status -d 'List who has seen which walkthrough, and where unfinished ones stand.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync serve translate help' -a list -d 'List the walkthrough definitions in a folder and the user\'s state of each.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync serve translate help' -a validate -d 'Check walkthrough definition files and list every problem.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync serve translate help' -a export -d 'Print every record as JSON Lines, or write a walkthrough as a web page.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync serve translate help' -a import -d 'Merge records from walkthrough export into the store.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync serve translate help' -a events -d 'Print the recorded events of sessions as JSON Lines, oldest first.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync serve translate help' -a stats -d 'Show a walkthrough\'s funnel: who started, finished, and where they stopped.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync serve translate help' -a variant -d 'Print the variant of the walkthrough\'s experiment a user is in, or holdout.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync serve translate help' -a goal -d 'Record that a user reached a goal, for the walkthroughs\' experiments.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync serve translate help' -a sync -d 'Push this machine\'s writes to the fleet store and refresh its replica.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync serve translate help' -a serve -d 'Serve the walkthroughs over HTTP: OFREP evaluation, steps and records.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync serve translate help' -a db
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due next mark reset status list policy validate export import db events stats variant goal sync serve translate help' -a play -d 'Show a walkthrough to a user, in the terminal or as plain text.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due next mark reset status list policy validate export import db events stats variant goal sync serve translate help' -a seen -d 'Tell whether a user has seen a walkthrough (exit 0) or not (exit 1).'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due next mark reset status list policy validate export import db events stats variant goal sync serve translate help' -a due -d 'Tell whether a walkthrough is due for a user (exit 0) or not (exit 1), and why.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due next mark reset status list policy validate export import db events stats variant goal sync serve translate help' -a next -d 'Name the one walkthrough to show now among those due (exit 0), or none (1).'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due next mark reset status list policy validate export import db events stats variant goal sync serve translate help' -a mark -d 'Record a walkthrough as seen by a user without playing it.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due next mark reset status list policy validate export import db events stats variant goal sync serve translate help' -a reset -d 'Forget that users have seen walkthroughs, so they show again.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due next mark reset status list policy validate export import db events stats variant goal sync serve translate help' -a status -d 'List who has seen which walkthrough, and where unfinished ones stand.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due next mark reset status list policy validate export import db events stats variant goal sync serve translate help' -a list -d 'List the walkthrough definitions in a folder and the user\'s state of each.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due next mark reset status list policy validate export import db events stats variant goal sync serve translate help' -a policy -d 'Show the administrator\'s policy in force and where each key came from.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due next mark reset status list policy validate export import db events stats variant goal sync serve translate help' -a validate -d 'Check walkthrough definition files and list every problem.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due next mark reset status list policy validate export import db events stats variant goal sync serve translate help' -a export -d 'Print every record as JSON Lines, or write a walkthrough as a web page.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due next mark reset status list policy validate export import db events stats variant goal sync serve translate help' -a import -d 'Merge records from walkthrough export into the store.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due next mark reset status list policy validate export import db events stats variant goal sync serve translate help' -a events -d 'Print the recorded events of sessions as JSON Lines, oldest first.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due next mark reset status list policy validate export import db events stats variant goal sync serve translate help' -a stats -d 'Show a walkthrough\'s funnel: who started, finished, and where they stopped.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due next mark reset status list policy validate export import db events stats variant goal sync serve translate help' -a variant -d 'Print the variant of the walkthrough\'s experiment a user is in, or holdout.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due next mark reset status list policy validate export import db events stats variant goal sync serve translate help' -a goal -d 'Record that a user reached a goal, for the walkthroughs\' experiments.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due next mark reset status list policy validate export import db events stats variant goal sync serve translate help' -a sync -d 'Push this machine\'s writes to the fleet store and refresh its replica.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due next mark reset status list policy validate export import db events stats variant goal sync serve translate help' -a serve -d 'Serve the walkthroughs over HTTP: OFREP evaluation, steps and records.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due next mark reset status list policy validate export import db events stats variant goal sync serve translate help' -a db
 complete -c walkthrough -n '__fish_seen_subcommand_from db; and not __fish_seen_subcommand_from info migrate grant' -a info -d 'Show which seen store is used, and what it holds.'
 complete -c walkthrough -n '__fish_seen_subcommand_from db; and not __fish_seen_subcommand_from info migrate grant' -a migrate -d 'Create or migrate the seen store\'s schema.'
 complete -c walkthrough -n '__fish_seen_subcommand_from db; and not __fish_seen_subcommand_from info migrate grant' -a grant -d 'Print (or run) the grants a PostgreSQL role needs for the store.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync serve translate help' -a events
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due next mark reset status list policy validate export import db events stats variant goal sync serve translate help' -a events
 complete -c walkthrough -n '__fish_seen_subcommand_from events; and not __fish_seen_subcommand_from prune' -a prune -d 'Remove the events older than a date; the records stay.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync serve translate help' -a translate
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due next mark reset status list policy validate export import db events stats variant goal sync serve translate help' -a translate
 complete -c walkthrough -n '__fish_seen_subcommand_from translate; and not __fish_seen_subcommand_from export import status' -a export -d 'Write a walkthrough\'s texts as XLIFF or PO for a translator.'
 complete -c walkthrough -n '__fish_seen_subcommand_from translate; and not __fish_seen_subcommand_from export import status' -a import -d 'Write a translator\'s XLIFF or PO targets into a walkthrough definition.'
 complete -c walkthrough -n '__fish_seen_subcommand_from translate; and not __fish_seen_subcommand_from export import status' -a status -d 'Count each locale\'s translated, missing and stale texts.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync serve translate help' -a help -d 'Show help for the tool or for one subcommand.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync serve translate help' -l version -d 'Show the version.'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync serve translate help' -l generate-completion-script -x -a 'bash zsh fish'
-complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due mark reset status list validate export import db events stats variant goal sync serve translate help' -l generate-manual
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due next mark reset status list policy validate export import db events stats variant goal sync serve translate help' -a help -d 'Show help for the tool or for one subcommand.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due next mark reset status list policy validate export import db events stats variant goal sync serve translate help' -l version -d 'Show the version.'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due next mark reset status list policy validate export import db events stats variant goal sync serve translate help' -l generate-completion-script -x -a 'bash zsh fish'
+complete -c walkthrough -n 'not __fish_seen_subcommand_from play seen due next mark reset status list policy validate export import db events stats variant goal sync serve translate help' -l generate-manual
 complete -c walkthrough -n '__fish_seen_subcommand_from play' -l user -x -d 'The user to act for (default: the login name).'
 complete -c walkthrough -n '__fish_seen_subcommand_from play' -l db -r -F -d 'The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).'
 complete -c walkthrough -n '__fish_seen_subcommand_from play' -l force -d 'Play it even if the user has already seen it.'
@@ -67,6 +69,11 @@ complete -c walkthrough -n '__fish_seen_subcommand_from due' -l locale -x -d 'Th
 complete -c walkthrough -n '__fish_seen_subcommand_from due' -l quiet -s q -d 'Print nothing; answer with the exit status only.'
 complete -c walkthrough -n '__fish_seen_subcommand_from due' -l json -d 'Print the decision as a JSON object.'
 complete -c walkthrough -n '__fish_seen_subcommand_from due' -a '(__walkthrough_ids)' -F
+complete -c walkthrough -n '__fish_seen_subcommand_from next' -l user -x -d 'The user to act for (default: the login name).'
+complete -c walkthrough -n '__fish_seen_subcommand_from next' -l db -r -F -d 'The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).'
+complete -c walkthrough -n '__fish_seen_subcommand_from next' -l quiet -s q -d 'Print nothing; answer with the exit status only.'
+complete -c walkthrough -n '__fish_seen_subcommand_from next' -l json -d 'Print every candidate and its decision as JSON.'
+complete -c walkthrough -n '__fish_seen_subcommand_from next' -F
 complete -c walkthrough -n '__fish_seen_subcommand_from mark' -l user -x -d 'The user to act for (default: the login name).'
 complete -c walkthrough -n '__fish_seen_subcommand_from mark' -l db -r -F -d 'The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).'
 complete -c walkthrough -n '__fish_seen_subcommand_from mark' -l skipped -d 'Record it as skipped rather than completed.'
@@ -83,6 +90,7 @@ complete -c walkthrough -n '__fish_seen_subcommand_from list' -l user -x -d 'The
 complete -c walkthrough -n '__fish_seen_subcommand_from list' -l db -r -F -d 'The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).'
 complete -c walkthrough -n '__fish_seen_subcommand_from list' -l locale -x -d 'The language to show, a BCP 47 tag such as zh-Hant (default: from LC_ALL, LC_MESSAGES or LANG).'
 complete -c walkthrough -n '__fish_seen_subcommand_from list' -F
+complete -c walkthrough -n '__fish_seen_subcommand_from policy' -l json -d 'Print the policy as a JSON object.'
 complete -c walkthrough -n '__fish_seen_subcommand_from validate' -l strict -d 'Count warnings as problems: a file with any is invalid.'
 complete -c walkthrough -n '__fish_seen_subcommand_from validate' -l json -d 'Print a JSON report on standard output instead of text.'
 complete -c walkthrough -n '__fish_seen_subcommand_from validate' -a '(__walkthrough_ids)' -F

@@ -26,13 +26,13 @@ _walkthrough_definitions() {
 _walkthrough() {
     local command
     if (( CURRENT == 2 )); then
-        compadd -- 'play' 'seen' 'due' 'mark' 'reset' 'status' 'list' 'validate' 'export' 'import' 'db' 'events' 'stats' 'variant' 'goal' 'sync' 'serve' 'translate' 'help' --help --version --generate-completion-script --generate-manual
+        compadd -- 'play' 'seen' 'due' 'next' 'mark' 'reset' 'status' 'list' 'policy' 'validate' 'export' 'import' 'db' 'events' 'stats' 'variant' 'goal' 'sync' 'serve' 'translate' 'help' --help --version --generate-completion-script --generate-manual
         return
     fi
     command=${words[2]}
     case $command in
         --generate-completion-script) compadd -- bash zsh fish; return ;;
-        help) compadd -- 'play' 'seen' 'due' 'mark' 'reset' 'status' 'list' 'validate' 'export' 'import' 'db' 'events' 'stats' 'variant' 'goal' 'sync' 'serve' 'translate' 'help'; return ;;
+        help) compadd -- 'play' 'seen' 'due' 'next' 'mark' 'reset' 'status' 'list' 'policy' 'validate' 'export' 'import' 'db' 'events' 'stats' 'variant' 'goal' 'sync' 'serve' 'translate' 'help'; return ;;
     esac
     if [[ $command == db ]]; then
         if (( CURRENT == 3 )); then
@@ -70,6 +70,8 @@ _walkthrough() {
             _arguments --user'[The user to act for (default: the login name).]:name: ' --db'[The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).]:path:_files' '(-q --quiet)'{-q,--quiet}'[Print nothing; answer with the exit status only.]' '(- *)--help[Show help information.]' '*:walkthrough:_walkthrough_definitions' ;;
         "due")
             _arguments --user'[The user to act for (default: the login name).]:name: ' --db'[The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).]:path:_files' --locale'[The language to show, a BCP 47 tag such as zh-Hant (default: from LC_ALL, LC_MESSAGES or LANG).]:tag: ' '(-q --quiet)'{-q,--quiet}'[Print nothing; answer with the exit status only.]' --json'[Print the decision as a JSON object.]' '(- *)--help[Show help information.]' '*:walkthrough:_walkthrough_definitions' ;;
+        "next")
+            _arguments --user'[The user to act for (default: the login name).]:name: ' --db'[The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).]:path:_files' '(-q --quiet)'{-q,--quiet}'[Print nothing; answer with the exit status only.]' --json'[Print every candidate and its decision as JSON.]' '(- *)--help[Show help information.]' '*:folder:_files -/' ;;
         "mark")
             _arguments --user'[The user to act for (default: the login name).]:name: ' --db'[The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).]:path:_files' --skipped'[Record it as skipped rather than completed.]' '(- *)--help[Show help information.]' '*:walkthrough:_walkthrough_definitions' ;;
         "reset")
@@ -78,6 +80,8 @@ _walkthrough() {
             _arguments --user'[Only this user'\''s records (default: everyone'\''s).]:name: ' --json'[Print a JSON array instead of a table.]' --db'[The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).]:path:_files' '(- *)--help[Show help information.]' ;;
         "list")
             _arguments --user'[The user to act for (default: the login name).]:name: ' --db'[The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).]:path:_files' --locale'[The language to show, a BCP 47 tag such as zh-Hant (default: from LC_ALL, LC_MESSAGES or LANG).]:tag: ' '(- *)--help[Show help information.]' '*:folder:_files -/' ;;
+        "policy")
+            _arguments --json'[Print the policy as a JSON object.]' '(- *)--help[Show help information.]' ;;
         "validate")
             _arguments --strict'[Count warnings as problems: a file with any is invalid.]' --json'[Print a JSON report on standard output instead of text.]' '(- *)--help[Show help information.]' '*:walkthrough:_walkthrough_definitions' ;;
         "export")

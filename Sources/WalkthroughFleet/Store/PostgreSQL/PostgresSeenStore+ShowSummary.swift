@@ -20,4 +20,19 @@ extension PostgresSeenStore {
                 finishedVersion: result.int64(0, 2).map { Int($0) })
         }
     }
+
+    static let automaticShowsQuery = ShowSummarySQL.automaticShowsQuery(
+        table: "walkthrough_events", userColumn: "user_name", forcedFalse: "false",
+        placeholder: "$")
+
+    /// One count on the by-user index; a version-1 schema has no events.
+    package func automaticShows(user: String, since: Timestamp) throws(SeenStoreError) -> Int {
+        guard hasEvents else { return 0 }
+        return try withConnection { connection throws(PostgresFailure) in
+            let result = try connection.execute(
+                Self.automaticShowsQuery, [user, String(since.millisecondsSince1970)])
+            guard result.rowCount > 0 else { return 0 }
+            return Int(result.int64(0, 0) ?? 0)
+        }
+    }
 }

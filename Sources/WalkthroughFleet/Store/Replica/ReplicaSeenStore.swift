@@ -245,6 +245,14 @@ package final class ReplicaSeenStore: AdministeredSeenStore, LockWaitLimitedStor
         return try local.showSummary(user: user, walkthrough: walkthrough, version: version)
     }
 
+    /// The budget's count, as the rules' history is read: this machine's events.
+    package func automaticShows(user: String, since: Timestamp) throws(SeenStoreError) -> Int {
+        if options.administrative, let server = try presentServer() {
+            return try server.automaticShows(user: user, since: since)
+        }
+        return try local.automaticShows(user: user, since: since)
+    }
+
     package func funnelStats(
         walkthrough: String, version: Int, since: Timestamp?, pageCount: Int
     ) throws(SeenStoreError) -> FunnelStats {

@@ -121,6 +121,20 @@ public final class InMemorySeenStore: EventRecordingStore {
         for event in events { try body(event) }
     }
 
+    /// Counts the user's automatic shows at or after `since`, under the lock, copying nothing.
+    package func automaticShows(user: String, since: Timestamp) -> Int {
+        let from = since.millisecondsSince1970
+        return eventLog.withLock { events in
+            events.reduce(0) { count, event in
+                guard case .started(_, _, forced: false) = event.kind,
+                    event.time.millisecondsSince1970 >= from,
+                    event.user.utf8.elementsEqual(user.utf8)
+                else { return count }
+                return count + 1
+            }
+        }
+    }
+
     /// Removes the events older than `date`; with `dryRun`, only counts them.
     public func pruneEvents(before date: Timestamp, dryRun: Bool) -> Int {
         let limit = date.millisecondsSince1970
