@@ -65,6 +65,11 @@ public struct Walkthrough: Sendable, Hashable {
     package var when: ShowRules
     /// `experiment`: the variants tried on the walkthrough's users, if any (`Experiment`).
     package var experiment: Experiment?
+    /// `snooze`: how long "later" (the player's `z`) puts the walkthrough off; 24 hours unless
+    /// the definition says otherwise.
+    package var snooze: Duration = Walkthrough.defaultSnooze
+    /// The `snooze` of a definition that gives none: 24 hours.
+    package static let defaultSnooze: Duration = .seconds(86_400)
     /// `layout`: spreads of two pages, the orientation and the transition (``Walkthrough/PageLayout``).
     public var layout: PageLayout
 

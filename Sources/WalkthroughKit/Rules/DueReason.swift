@@ -2,8 +2,9 @@ extension DueDecision {
     /// Why a walkthrough is due or not: the `reason` of `walkthrough due --json`.
     ///
     /// Checked in this order, and the first that applies is the answer: ``disabled``, ``ci``,
-    /// ``seen``, ``env``, ``notYet``, ``expired``, ``waitingFor``, ``maxShows``, ``quietPeriod``,
-    /// ``holdout``; otherwise ``due`` (or ``env`` when every page it would show is left out by its own `env`).
+    /// ``seen``, ``env``, ``notYet``, ``expired``, ``waitingFor``, ``events``, ``maxShows``,
+    /// ``snoozed``, ``quietPeriod``, ``holdout``; otherwise ``due`` (or ``env`` when every page
+    /// it would show is left out by its own `env`).
     public enum Reason: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
         /// It is due: it would be shown.
         case due
@@ -28,6 +29,11 @@ extension DueDecision {
         case disabled
         /// `CI` is `true` or `1`.
         case ci
+        /// What the user did (the donations) does not meet `when.events`: the detail names the
+        /// event, its count and what was wanted.
+        case events
+        /// The user put it off ("later") and the time it was put off until has not come.
+        case snoozed
 
         /// The reason's name, as `walkthrough due --json` writes it.
         public var description: String { rawValue }

@@ -1,9 +1,11 @@
 /// What the store knows of a user that the rules need: the record of the walkthrough, which
-/// walkthroughs of `when.after` are finished, and the automatic shows the events count.
+/// walkthroughs of `when.after` are finished, the automatic shows the events count, and how
+/// often the user did what `when.events` names.
 ///
-/// ``read(for:user:from:)`` fills it with the fewest reads: the record alone when the user has
-/// seen the current version; the `after` records only when there is an `after`; the events
-/// only for `maxShows`, `minInterval`, or an unfinished run of "what's new".
+/// ``read(for:user:from:now:)`` fills it with the fewest reads: the record alone when the user
+/// has seen the current version; the `after` records only when there is an `after`; the events
+/// only for `maxShows`, `minInterval`, or an unfinished run of "what's new"; the donations, in
+/// one query, only for `when.events`.
 package struct ShowHistory: Sendable, Hashable {
     /// The user's record of the walkthrough, of any version.
     public var record: SeenRecord?
@@ -17,27 +19,33 @@ package struct ShowHistory: Sendable, Hashable {
     /// The highest version before the current one that the user finished, by the events: what
     /// an unfinished run of "what's new" counts from, once the record holds the new version.
     public var finishedVersion: Int?
+    /// For each name of `when.events`: how many times the user donated it within the rule's
+    /// window (absent: none, or a store that keeps no donations).
+    package var donations: [String: Int] = [:]
 
     /// A history.
     public init(
         record: SeenRecord? = nil, finished: Set<String> = [], shows: Int = 0,
-        lastShow: Timestamp? = nil, finishedVersion: Int? = nil
+        lastShow: Timestamp? = nil, finishedVersion: Int? = nil, donations: [String: Int] = [:]
     ) {
         self.record = record
         self.finished = finished
         self.shows = shows
         self.lastShow = lastShow
         self.finishedVersion = finishedVersion
+        self.donations = donations
     }
 
     /// Reads what the rules of `walkthrough` need from `store` (`nil`: nothing is recorded).
     ///
+    /// - Parameter now: The clock the windows of `when.events` end at.
     /// - Throws: What the store throws.
     public static func read(
-        for walkthrough: Walkthrough, user: String, from store: (any SeenStore)?
+        for walkthrough: Walkthrough, user: String, from store: (any SeenStore)?,
+        now: Timestamp = .now
     ) throws -> ShowHistory {
         guard let store else { return ShowHistory() }
-        return try read(for: walkthrough, user: user, from: store) {
+        return try read(for: walkthrough, user: user, from: store, now: now) {
             try store.record(user: user, walkthrough: $0)
         }
     }
@@ -49,21 +57,26 @@ package struct ShowHistory: Sendable, Hashable {
     /// - Throws: What `records` or the store throws.
     static func read(
         for walkthrough: Walkthrough, user: String, from store: any SeenStore,
-        records: (String) throws -> SeenRecord?
+        now: Timestamp = .now, records: (String) throws -> SeenRecord?
     ) throws -> ShowHistory {
         var history = ShowHistory()
         history.record = try records(walkthrough.id)
         if history.record?.isSeen(atLeast: walkthrough.version) == true { return history }
         for id in walkthrough.when.after {
-            if let outcome = try records(id)?.outcome, outcome != .inProgress {
+            if let outcome = try records(id)?.outcome, outcome.countsAsSeen {
                 history.finished.insert(id)
             }
         }
+        let rules = walkthrough.when
+        if !rules.events.isEmpty, let donations = SeenStoreCapabilities.donations(store) {
+            let counts = try donations.donationCounts(
+                user: user, of: rules.events.map { ($0.name, $0.earliest(at: now)) })
+            for (rule, count) in zip(rules.events, counts) { history.donations[rule.name] = count }
+        }
         let resumesWhatsNew =
-            history.record?.outcome == .inProgress
+            history.record?.outcome.isUnfinished == true
             && history.record?.version == walkthrough.version
             && walkthrough.pages.contains { $0.since > 1 }
-        let rules = walkthrough.when
         guard rules.maxShows != nil || rules.minInterval != nil || resumesWhatsNew,
             let events = SeenStoreCapabilities.eventRecording(store)
         else { return history }
