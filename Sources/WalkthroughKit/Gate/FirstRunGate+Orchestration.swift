@@ -113,7 +113,8 @@ extension FirstRunGate {
             let user = acting(for: opened)
             var decision = evaluate(
                 walkthrough, user: user,
-                history: try ShowHistory.read(for: walkthrough, user: user, from: opened))
+                history: try ShowHistory.read(
+                    for: walkthrough, user: user, from: opened, now: clock()))
             if let source = opened.flatMap(SeenStoreCapabilities.administered)?.answerSource {
                 decision.source = source
             }
@@ -151,9 +152,9 @@ extension FirstRunGate {
                     if quiet {
                         ShowHistory(record: records[walkthrough.id])
                     } else if let opened {
-                        try ShowHistory.read(for: walkthrough, user: user, from: opened) {
-                            records[$0]
-                        }
+                        try ShowHistory.read(
+                            for: walkthrough, user: user, from: opened, now: clock()
+                        ) { records[$0] }
                     } else {
                         ShowHistory()
                     }
@@ -215,7 +216,8 @@ extension FirstRunGate {
             if force {
                 record = try opened?.record(user: user, walkthrough: walkthrough.id)
             } else {
-                let history = try ShowHistory.read(for: walkthrough, user: user, from: opened)
+                let history = try ShowHistory.read(
+                    for: walkthrough, user: user, from: opened, now: clock())
                 let decision = evaluate(walkthrough, user: user, history: history)
                 guard decision.isDue else {
                     if decision.reason == .seen, let record = decision.record {
@@ -262,6 +264,7 @@ extension FirstRunGate {
                 recordsEvents: recordsEvents, pages: pages,
                 experiment: try ExperimentExposure.sessionExperiment(
                     for: walkthrough, decision: due, user: user, store: writable))
+            session.clock = clock
             if session.alreadySeen, !force, let record = session.priorRecord {
                 return (.alreadySeen(record), due)
             }
