@@ -15,12 +15,14 @@ struct DueCommand: ParsableCommand {
         name: "due",
         abstract: "Tell whether a walkthrough is due for a user (exit 0) or not (exit 1), and why.",
         discussion: """
-            Due means not seen at the current version, and every rule of the definition's \
-            "when" allows it (after, env, from/until, maxShows, minInterval); nothing is due \
-            when WALKTHROUGH_DISABLE is set (not empty, 0 or false) or CI is true or 1, and \
-            a user in the holdout of the definition's experiment is shown nothing. Reasons: \
-            due, seen, notYet, expired, waitingFor, env, maxShows, quietPeriod, holdout, \
-            disabled, ci. --json prints walkthrough, user, due, reason, detail and pages (the \
+            Due means not seen at the current version, not snoozed, and every rule of the \
+            definition's "when" allows it (after, env, from/until, events, maxShows, \
+            minInterval); nothing is due when WALKTHROUGH_DISABLE is set (not empty, 0 or \
+            false) or CI is true or 1, and a user in the holdout of the definition's experiment \
+            is shown nothing. Reasons: due, seen, notYet, expired, waitingFor, env, events (the \
+            donations of walkthrough donate do not meet when.events: names the event, its count \
+            and what was wanted), maxShows, snoozed (put off with z or mark --snoozed: says \
+            until when), quietPeriod, holdout, disabled, ci. --json prints walkthrough, user, due, reason, detail and pages (the \
             1-based pages it would show). Only reads: no store is created (a postgresql:// \
             URL refreshes its local replica). For scripts: \
             walkthrough due ID -q && walkthrough play ID

@@ -34,6 +34,7 @@ enum WalkthroughCommand {
             StatsCommand.self,
             VariantCommand.self,
             GoalCommand.self,
+            DonateCommand.self,
             SyncCommand.self,
             ServeCommand.self,
             TranslateExportCommand.self,
