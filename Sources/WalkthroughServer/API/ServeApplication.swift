@@ -148,6 +148,9 @@ package final class ServeApplication: Sendable {
         case .goal(let user, let name):
             guard principal.mayActFor(user) else { return Self.notYours(user) }
             return goal(user: user, name: name)
+        case .donation(let user, let name):
+            guard principal.mayActFor(user) else { return Self.notYours(user) }
+            return donate(user: user, name: name)
         case .reset(let user, let id):
             guard principal.isAdmin else { return Self.adminOnly() }
             return reset(user: user, walkthrough: id)
