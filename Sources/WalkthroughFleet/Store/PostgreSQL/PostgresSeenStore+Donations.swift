@@ -34,6 +34,19 @@ extension PostgresSeenStore: DonationStore {
             parameterTypes: [text])
         /// Whether this role may delete donations (a role granted before donations were).
         static let mayReset = "SELECT has_table_privilege('walkthrough_donations', 'DELETE')"
+        /// Whether this role may read them.
+        static let mayRead = "SELECT has_table_privilege('walkthrough_donations', 'SELECT')"
+    }
+
+    /// Whether the tables have donations this role may read: asked once per store.
+    private func mayReadDonations() throws(SeenStoreError) -> Bool {
+        guard hasSnooze else { return false }
+        if let known = donationsReadable.withLock({ $0 }) { return known }
+        let readable = try withConnection { connection throws(PostgresFailure) in
+            try connection.execute(DonationSQL.mayRead).text(0, 0) == "t"
+        }
+        donationsReadable.withLock { $0 = readable }
+        return readable
     }
 
     /// Appends the donation, stamped now, and removes the user's donations of `name` past the
@@ -50,11 +63,11 @@ extension PostgresSeenStore: DonationStore {
     }
 
     /// The counts in one statement: one range of the index per name. Tables from before
-    /// donations (read as they are) have none.
+    /// donations (read as they are), or a role that may not read them, have none.
     package func donationCounts(
         user: String, of names: [(name: String, since: Timestamp?)]
     ) throws(SeenStoreError) -> [Int] {
-        guard hasSnooze, !names.isEmpty else { return names.map { _ in 0 } }
+        guard !names.isEmpty, try mayReadDonations() else { return names.map { _ in 0 } }
         var parameters: [String?] = [user]
         for entry in names {
             parameters += [
@@ -69,9 +82,10 @@ extension PostgresSeenStore: DonationStore {
         }
     }
 
-    /// Every donation of `user` (a name and a time each), for a replica's refresh.
-    func donations(of user: String) throws(SeenStoreError) -> [(name: String, time: Int64)] {
-        guard hasSnooze else { return [] }
+    /// Every donation of `user` (a name and a time each), for a replica's refresh; `nil` when
+    /// this role may not read them (the replica then keeps its own).
+    func donations(of user: String) throws(SeenStoreError) -> [(name: String, time: Int64)]? {
+        guard try mayReadDonations() else { return nil }
         return try withConnection { connection throws(PostgresFailure) in
             let result = try connection.execute(DonationSQL.ofUser, [user])
             return (0..<result.rowCount).compactMap { row in

@@ -44,6 +44,9 @@ package final class PostgresSeenStore: EventRecordingStore {
 
     private let connection: Locked<PostgresConnection>
     let now: @Sendable () -> Timestamp
+    /// Whether this role may read the donations, once asked (a role granted before donations
+    /// were reads none, as one granted before goals lists none).
+    let donationsReadable = Locked<Bool?>(nil)
 
     /// Connects to the server `url` names and, unless the options say not to, creates or
     /// migrates the store's tables.

@@ -233,7 +233,7 @@ extension ReplicaSeenStore {
             let pending = try transaction.rows(ReplicaLocalSQL.pendingOfUser, [.text(user)])
             guard Self.count(pending) == 0 else { return }
             try transaction.replaceRecords(of: user, with: records, tombstones: tombstones)
-            try transaction.replaceDonations(of: user, with: donations)
+            if let donations { try transaction.replaceDonations(of: user, with: donations) }
             try Self.touch(user: user, walkthrough: "", at: stamp, in: transaction)
             try Self.writeMeta("lastPull", String(stamp), in: transaction)
         }
