@@ -25,6 +25,7 @@ switch Onboarding.presentIfNeeded(tour, policy: .always) {
 case .interrupted(let signal): exit(signal.exitStatus)  // Ctrl-C: this tool chooses to stop
 case .completed, .skipped: print("You're all set.\n")
 case .quit(let page): print("Tour paused on page \(page + 1); it resumes next time.\n")
+case .snoozed: print("Tour put off; it comes back later.\n")
 case .notShown(.storeUnavailable(let error)): warn("note: \(error)")
 case .failed(let error): warn("FoodPinExample: no walkthrough this time: \(error)")
 case .alreadySeen, .notShown: break

@@ -51,6 +51,8 @@ struct HelpTests {
                                   user is in, or holdout.
           goal                    Record that a user reached a goal, for the
                                   walkthroughs' experiments.
+          donate                  Record that a user did something, for the
+                                  walkthroughs' when.events rules.
           sync                    Push this machine's writes to the fleet store and
                                   refresh its replica.
           serve                   Serve the walkthroughs over HTTP: OFREP evaluation,
@@ -71,17 +73,19 @@ struct HelpTests {
         OVERVIEW: Show a walkthrough to a user, in the terminal or as plain text.
 
         Keys: right, l, n, space or Enter for the next page (on the last page: finish);
-        left, h, p or b for the previous one; 1-9 to jump; s to skip; q or Esc to quit;
-        ? for help. A vertical walkthrough (layout.orientation) also moves on with down,
-        j or Page Down and back with up, k or Page Up; with layout.spread a wide
-        terminal shows two pages at a time and moves a spread at a time;
-        WALKTHROUGH_REDUCED_MOTION=1 turns off the slide of layout.transition "scroll".
-        Without a terminal, with --plain, or with ACCESSIBLE set (not empty, 0 or
-        false), pages are printed as text and commands are read one a line (next, back,
-        jump N, skip, quit, help); the end of input quits. Progress is saved on every
-        move. A walkthrough that is not due (seen, or held back by its rules: see
-        walkthrough due) is not played, and the reason is printed, unless --force; a
-        user who finished an earlier version is shown only what's new, unless --all.
+        left, h, p or b for the previous one; 1-9 to jump; s to skip; z for later
+        (snoozed: not due until the definition's snooze, 24h by default, has passed; it
+        then resumes on that page); q or Esc to quit; ? for help. A vertical walkthrough
+        (layout.orientation) also moves on with down, j or Page Down and back with up, k
+        or Page Up; with layout.spread a wide terminal shows two pages at a time and
+        moves a spread at a time; WALKTHROUGH_REDUCED_MOTION=1 turns off the slide of
+        layout.transition "scroll". Without a terminal, with --plain, or with ACCESSIBLE
+        set (not empty, 0 or false), pages are printed as text and commands are read one
+        a line (next, back, jump N, skip, later, quit, help); the end of input quits.
+        Progress is saved on every move. A walkthrough that is not due (seen, or held
+        back by its rules: see walkthrough due) is not played, and the reason is
+        printed, unless --force; a user who finished an earlier version is shown only
+        what's new, unless --all.
 
         USAGE: walkthrough play <walkthrough> [--user <name>] [--db <path>] [--force] [--restart] [--plain] [--all] [--locale <tag>] [--images <mode>] [--watch] [--variant <id>]
 
@@ -138,18 +142,21 @@ struct HelpTests {
         OVERVIEW: Tell whether a walkthrough is due for a user (exit 0) or not (exit 1),
         and why.
 
-        Due means not seen at the current version, and every rule of the definition's
-        "when" allows it (after, env, from/until, maxShows, minInterval); nothing is due
-        when WALKTHROUGH_DISABLE is set (not empty, 0 or false) or on CI (CI is true or
-        1, or a CI service's variable is set), and a user in the holdout of the
-        definition's experiment is shown nothing. The administrator's policy
-        (/etc/walkthrough/policy.json, see 'walkthrough policy') may disable it, keep
-        quiet hours, or cap the walkthroughs shown a day (maxPerDay,
-        WALKTHROUGH_MAX_PER_DAY). Reasons: due, seen, notYet, expired, waitingFor, env,
-        maxShows, quietPeriod, quietHours, budget, holdout, disabled, ci, policy. --json
-        prints walkthrough, user, due, reason, detail and pages (the 1-based pages it
-        would show). Only reads: no store is created (a postgresql:// URL refreshes its
-        local replica). For scripts: walkthrough due ID -q && walkthrough play ID
+        Due means not seen at the current version, not snoozed, and every rule of the
+        definition's "when" allows it (after, env, from/until, events, maxShows,
+        minInterval); nothing is due when WALKTHROUGH_DISABLE is set (not empty, 0 or
+        false) or on CI (CI is true or 1, or a CI service's variable is set), and a user
+        in the holdout of the definition's experiment is shown nothing. The
+        administrator's policy (/etc/walkthrough/policy.json, see 'walkthrough policy')
+        may disable it, keep quiet hours, or cap the walkthroughs shown a day
+        (maxPerDay, WALKTHROUGH_MAX_PER_DAY). Reasons: due, seen, notYet, expired,
+        waitingFor, env, events (the donations of walkthrough donate do not meet
+        when.events: names the event, its count and what was wanted), maxShows, snoozed
+        (put off with z or mark --snoozed: says until when), quietPeriod, quietHours,
+        budget, holdout, disabled, ci, policy. --json prints walkthrough, user, due,
+        reason, detail and pages (the 1-based pages it would show). Only reads: no store
+        is created (a postgresql:// URL refreshes its local replica). For scripts:
+        walkthrough due ID -q && walkthrough play ID
 
         USAGE: walkthrough due <walkthrough> [--user <name>] [--db <path>] [--locale <tag>] [--quiet] [--json]
 
@@ -173,9 +180,12 @@ struct HelpTests {
         OVERVIEW: Record a walkthrough as seen by a user without playing it.
 
         Records the definition's current version as completed (or skipped with
-        --skipped). Creates the database and its folder when they do not exist.
+        --skipped). --snoozed records it as put off instead: not seen, and not due until
+        --until TIME (YYYY-MM-DD or RFC 3339), by default now plus the definition's
+        snooze (24h unless it says otherwise). Creates the database and its folder when
+        they do not exist.
 
-        USAGE: walkthrough mark <walkthrough> [--user <name>] [--db <path>] [--skipped]
+        USAGE: walkthrough mark <walkthrough> [--user <name>] [--db <path>] [--skipped] [--snoozed] [--until <time>]
 
         ARGUMENTS:
           <walkthrough>           A definition file, file name or id.
@@ -186,6 +196,9 @@ struct HelpTests {
                                   (default: $WALKTHROUGH_DB, else under
                                   $XDG_STATE_HOME).
           --skipped               Record it as skipped rather than completed.
+          --snoozed               Record it as put off (later) rather than seen.
+          --until <time>          With --snoozed: not due until TIME (default: now plus
+                                  its snooze).
           -h, --help              Show help information.
 
         """
@@ -219,9 +232,9 @@ struct HelpTests {
 
         Lists every record in the database, or only one user's with --user. --json
         prints an array of {user, walkthrough, version, outcome, lastPage, updatedAt}:
-        outcome is completed, skipped or inProgress, lastPage counts from 1, updatedAt
-        is ISO 8601 in UTC. Only reads: no store is created (a postgresql:// URL
-        refreshes its local replica).
+        outcome is completed, skipped, inProgress or snoozed (with snoozedUntil),
+        lastPage counts from 1, updatedAt is ISO 8601 in UTC. Only reads: no store is
+        created (a postgresql:// URL refreshes its local replica).
 
         USAGE: walkthrough status [--user <name>] [--json] [--db <path>]
 

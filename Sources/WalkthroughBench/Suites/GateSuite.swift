@@ -142,6 +142,7 @@ enum GateSuite {
             try peakMemory(
                 ours: ours(SeenDatabase.user(1)), baseline: baseline(SeenDatabase.user(1)),
                 rounds: context.quick ? 2 : 5, users: users, context: context))
+        measurements.append(try eventsLine(context, setup, users: users))
         measurements += try negotiation(context)
         return measurements
     }

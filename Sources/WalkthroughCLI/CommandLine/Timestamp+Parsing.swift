@@ -15,16 +15,18 @@ extension Timestamp {
         "use YYYY-MM-DD or RFC 3339, such as 2026-12-01, 2026-12-01T07:26:01Z or "
         + "2026-12-01T09:26:01.123+02:00"
 
-    /// The value of the date option `--name`, if given.
+    /// The value of the date option `--name`, if given; `value` is its value's name in the
+    /// help (`date`, `time`).
     ///
     /// - Throws: A usage error naming the value and the accepted forms.
     static func option(
-        _ name: String, in parsed: ParsedArguments, command: String
+        _ name: String, value: String = "date", in parsed: ParsedArguments, command: String
     ) throws(CommandLineError) -> Timestamp? {
         guard let text = parsed.value(name) else { return nil }
         guard let date = parseDate(text) else {
             throw .usage(
-                "Invalid date '\(text)' for '--\(name) <date>': \(dateForms)", command: command)
+                "Invalid \(value) '\(text)' for '--\(name) <\(value)>': \(dateForms)",
+                command: command)
         }
         return date
     }

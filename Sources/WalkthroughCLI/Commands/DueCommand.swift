@@ -15,18 +15,21 @@ struct DueCommand: ParsableCommand {
         name: "due",
         abstract: "Tell whether a walkthrough is due for a user (exit 0) or not (exit 1), and why.",
         discussion: """
-            Due means not seen at the current version, and every rule of the definition's \
-            "when" allows it (after, env, from/until, maxShows, minInterval); nothing is due \
-            when WALKTHROUGH_DISABLE is set (not empty, 0 or false) or on CI (CI is true or 1, \
-            or a CI service's variable is set), and a user in the holdout of the definition's \
-            experiment is shown nothing. The administrator's policy \
-            (/etc/walkthrough/policy.json, see 'walkthrough policy') may disable it, keep \
-            quiet hours, or cap the walkthroughs shown a day (maxPerDay, \
+            Due means not seen at the current version, not snoozed, and every rule of the \
+            definition's "when" allows it (after, env, from/until, events, maxShows, \
+            minInterval); nothing is due when WALKTHROUGH_DISABLE is set (not empty, 0 or \
+            false) or on CI (CI is true or 1, or a CI service's variable is set), and a user in \
+            the holdout of the definition's experiment is shown nothing. The administrator's \
+            policy (/etc/walkthrough/policy.json, see 'walkthrough policy') may disable it, \
+            keep quiet hours, or cap the walkthroughs shown a day (maxPerDay, \
             WALKTHROUGH_MAX_PER_DAY). Reasons: due, seen, notYet, expired, waitingFor, env, \
-            maxShows, quietPeriod, quietHours, budget, holdout, disabled, ci, policy. --json \
-            prints walkthrough, user, due, reason, detail and pages (the 1-based pages it \
-            would show). Only reads: no store is created (a postgresql:// URL refreshes its \
-            local replica). For scripts: walkthrough due ID -q && walkthrough play ID
+            events (the donations of walkthrough donate do not meet when.events: names the \
+            event, its count and what was wanted), maxShows, snoozed (put off with z or mark \
+            --snoozed: says until when), quietPeriod, quietHours, budget, holdout, disabled, \
+            ci, policy. --json prints walkthrough, user, due, reason, detail and pages (the \
+            1-based pages it would show). Only reads: no store is created (a postgresql:// \
+            URL refreshes its local replica). For scripts: walkthrough due ID -q && \
+            walkthrough play ID
             """,
         arguments: [
             ArgumentSpec(name: "walkthrough", help: "A definition file, file name or id.")

@@ -108,6 +108,8 @@ struct EventsCommand: ParsableCommand {
             extra = [("signal", .string(signal))]
         case .exposed:
             extra = [("experiment", event.experiment.map(JSONText.string) ?? .null)]
+        case .snoozed:
+            outcome = .string(SeenRecord.Outcome.snoozed.rawValue)
         case .page, .quit:
             break
         }

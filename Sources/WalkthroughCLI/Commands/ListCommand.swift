@@ -83,16 +83,16 @@ struct ListCommand: ParsableCommand {
         return .success
     }
 
-    /// `not seen`, `in progress at page 2/3`, `completed`, `skipped`, or for a record of another
-    /// version `not seen (completed version 1)`.
+    /// `not seen`, `in progress at page 2/3`, `snoozed at page 2/3`, `completed`, `skipped`, or
+    /// for a record of another version `not seen (completed version 1)`.
     static func state(of record: SeenRecord?, for walkthrough: Walkthrough) -> String {
         guard let record else { return "not seen" }
         if record.isSeen(atLeast: walkthrough.version) {
             return Wording.outcome(record.outcome)
         }
-        if record.outcome == .inProgress, record.version == walkthrough.version {
+        if record.outcome.isUnfinished, record.version == walkthrough.version {
             let count = walkthrough.pages.count
-            return "in progress at page "
+            return "\(Wording.outcome(record.outcome)) at page "
                 + Wording.position(min(record.lastPage, count - 1), of: count)
         }
         let was = record.outcome == .inProgress ? "started" : Wording.outcome(record.outcome)

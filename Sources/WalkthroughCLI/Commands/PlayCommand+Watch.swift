@@ -31,7 +31,7 @@ extension PlayCommand {
             session: session, options: options,
             watch: PlayerWatch(watcher: watcher, reload: load))
         switch try player.play() {
-        case .completed, .skipped, .quit:
+        case .completed, .skipped, .quit, .snoozed:
             context.print("Stopped watching \(path); nothing was recorded.")
             return .success
         case .interrupted(let signal):

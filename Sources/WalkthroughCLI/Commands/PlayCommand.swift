@@ -18,13 +18,14 @@ struct PlayCommand: ParsableCommand {
         abstract: "Show a walkthrough to a user, in the terminal or as plain text.",
         discussion: """
             Keys: right, l, n, space or Enter for the next page (on the last page: finish); \
-            left, h, p or b for the previous one; 1-9 to jump; s to skip; q or Esc to quit; ? \
-            for help. A vertical walkthrough (layout.orientation) also moves on with down, j or \
+            left, h, p or b for the previous one; 1-9 to jump; s to skip; z for later (snoozed: \
+            not due until the definition's snooze, 24h by default, has passed; it then resumes \
+            on that page); q or Esc to quit; ? for help. A vertical walkthrough (layout.orientation) also moves on with down, j or \
             Page Down and back with up, k or Page Up; with layout.spread a wide terminal shows \
             two pages at a time and moves a spread at a time; WALKTHROUGH_REDUCED_MOTION=1 \
             turns off the slide of layout.transition "scroll". Without a terminal, with --plain, or \
             with ACCESSIBLE set (not empty, 0 or false), pages are printed as text and \
-            commands are read one a line (next, back, jump N, skip, quit, help); the end of \
+            commands are read one a line (next, back, jump N, skip, later, quit, help); the end of \
             input quits. Progress is saved on every move. A walkthrough that is not due (seen, \
             or held back by its rules: see walkthrough due) is not played, and the reason is \
             printed, unless --force; a user who finished an earlier version is shown only \
@@ -200,6 +201,13 @@ struct PlayCommand: ParsableCommand {
             return .success
         case .quit:
             context.print(words.stopped(at: page, user: user, kept: kept, title: title))
+            return .success
+        case .snoozed(_, let until):
+            // A replay put off leaves the seen record as it was, as quitting one does.
+            context.print(
+                kept == nil
+                    ? words.snoozed(at: page, until: until, title: title)
+                    : words.stopped(at: page, user: user, kept: kept, title: title))
             return .success
         case .interrupted(let signal):
             context.printError(

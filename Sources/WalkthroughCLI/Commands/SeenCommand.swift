@@ -59,6 +59,10 @@ struct SeenCommand: ParsableCommand {
         if record.isSeen(atLeast: walkthrough.version) {
             return "\(user) has seen \(name): \(Wording.outcome(record.outcome)) on \(when)."
         }
+        if record.outcome == .snoozed, let until = record.snoozedUntil {
+            return "\(user) has not seen \(name): snoozed until \(Timestamp.human(until)), "
+                + "last on \(when)."
+        }
         if record.outcome == .inProgress {
             let place =
                 record.version == walkthrough.version

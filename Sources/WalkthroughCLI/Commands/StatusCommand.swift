@@ -4,9 +4,9 @@ import WalkthroughKit
 /// user's.
 ///
 /// A table by default; with `--json` an array of `{user, walkthrough, version, outcome,
-/// lastPage, updatedAt}` where `outcome` is `completed`, `skipped` or `inProgress`, `lastPage`
-/// counts from 1 and `updatedAt` is ISO 8601 in UTC with milliseconds
-/// (`2026-11-29T22:47:03.123Z`). It only reads: on a database that does not exist yet the list
+/// lastPage, updatedAt}` where `outcome` is `completed`, `skipped`, `inProgress` or `snoozed`
+/// (which adds `snoozedUntil`), `lastPage` counts from 1 and `updatedAt` is ISO 8601 in UTC
+/// with milliseconds (`2026-11-29T22:47:03.123Z`). It only reads: on a database that does not exist yet the list
 /// is empty (`[]`) and nothing is created. Records are read a page at a time
 /// (`SeenStore.forEachRecord`) and printed as they come, so a store of a million records never
 /// sits in memory; the table reads them twice, once to size its columns.
@@ -17,8 +17,8 @@ struct StatusCommand: ParsableCommand {
         discussion: """
             Lists every record in the database, or only one user's with --user. --json prints \
             an array of {user, walkthrough, version, outcome, lastPage, updatedAt}: outcome is \
-            completed, skipped or inProgress, lastPage counts from 1, updatedAt is ISO 8601 in \
-            UTC. Only reads: no store is created (a postgresql:// URL refreshes its local \
+            completed, skipped, inProgress or snoozed (with snoozedUntil), lastPage counts from \
+            1, updatedAt is ISO 8601 in UTC. Only reads: no store is created (a postgresql:// URL refreshes its local \
             replica).
             """,
         options: [

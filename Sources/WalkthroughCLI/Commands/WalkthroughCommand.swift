@@ -36,6 +36,7 @@ enum WalkthroughCommand {
             StatsCommand.self,
             VariantCommand.self,
             GoalCommand.self,
+            DonateCommand.self,
             SyncCommand.self,
             ServeCommand.self,
             TranslateExportCommand.self,

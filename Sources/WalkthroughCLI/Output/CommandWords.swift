@@ -27,12 +27,13 @@ struct CommandWords {
         return title
     }
 
-    /// `completed`, `skipped` or `in progress`, in the locale.
+    /// `completed`, `skipped`, `in progress` or `snoozed`, in the locale.
     func outcome(_ outcome: SeenRecord.Outcome) -> String {
         switch outcome {
         case .completed: return strings.text(.outcomeCompleted)
         case .skipped: return strings.text(.outcomeSkipped)
         case .inProgress: return strings.text(.outcomeInProgress)
+        case .snoozed: return strings.text(.outcomeSnoozed)
         }
     }
 
@@ -80,6 +81,12 @@ struct CommandWords {
         values["outcome"] = outcome(record.outcome)
         values["version"] = String(record.version)
         return strings.text(signal == nil ? .cliStoppedKept : .cliInterruptedKept, values)
+    }
+
+    /// `Snoozed at page 2/3 until 2026-…; FoodPin is not shown before then.`
+    func snoozed(at page: String, until: Timestamp, title: String) -> String {
+        strings.text(
+            .cliSnoozed, ["page": page, "date": Timestamp.json(until), "title": title])
     }
 
     /// `What's new in FoodPin since version 1: 2 pages (--all shows every page).`
@@ -205,6 +212,16 @@ struct CommandWords {
             return strings.text(
                 .dueCiVendor,
                 ["variable": decision.variable ?? "", "vendor": decision.setBy ?? ""])
+        case .snoozed:
+            return strings.text(
+                .dueSnoozed,
+                [
+                    "user": decision.user,
+                    "date": decision.record.map { Timestamp.json($0.updatedAt) } ?? "",
+                    "until": decision.dueAt.map(Timestamp.json) ?? "",
+                ])
+        case .events:
+            return events(decision, rules: rules)
         case .disabled, .ci:
             let name = decision.reason == .disabled ? "WALKTHROUGH_DISABLE" : "CI"
             return strings.text(
@@ -238,6 +255,34 @@ struct CommandWords {
         case .outranked:
             return strings.text(.dueOutranked, ["winner": decision.setBy ?? ""])
         }
+    }
+
+    /// ``DueDecision/Reason/events`` in the locale: the first rule of `when.events` the
+    /// donations do not meet, as the decision found it.
+    private func events(_ decision: DueDecision, rules: ShowRules) -> String {
+        guard
+            let rule = rules.events.first(where: {
+                !$0.holds(count: decision.donationCounts[$0.name] ?? 0)
+            })
+        else { return decision.detail }
+        let wanted: String
+        switch (rule.min, rule.max) {
+        case (_, nil): wanted = strings.text(.dueWantAtLeast, ["count": String(rule.min)])
+        case (0, 0?): wanted = strings.text(.dueWantNever)
+        case (0, let max?): wanted = strings.text(.dueWantAtMost, ["count": String(max)])
+        case (let min, let max?):
+            wanted = strings.text(.dueWantRange, ["min": String(min), "max": String(max)])
+        }
+        return strings.text(
+            .dueEvents,
+            [
+                "user": decision.user, "name": rule.name,
+                "count": String(decision.donationCounts[rule.name] ?? 0),
+                "window": rule.within.map {
+                    strings.text(.dueEventsWindow, ["duration": RuleDuration.format($0)])
+                } ?? "",
+                "wanted": wanted,
+            ])
     }
 
     // MARK: - list

@@ -11,12 +11,13 @@ enum Wording {
         return walkthrough.id
     }
 
-    /// `completed`, `skipped` or `in progress`.
+    /// `completed`, `skipped`, `in progress` or `snoozed`.
     static func outcome(_ outcome: SeenRecord.Outcome) -> String {
         switch outcome {
         case .completed: return "completed"
         case .skipped: return "skipped"
         case .inProgress: return "in progress"
+        case .snoozed: return "snoozed"
         }
     }
 

@@ -1,3 +1,5 @@
+import WalkthroughKit
+
 /// The `walkthrough(1)` man page in roff (`walkthrough --generate-manual`), made from the same
 /// command descriptions as `--help`, so the two cannot drift apart.
 enum ManualPage {
@@ -56,6 +58,15 @@ enum ManualPage {
                 "The subcommand to describe, such as validate or db migrate; without one, the "
                     + "tool's own help (as --help prints it)."),
         ]
+        lines.append(".SH REASONS")
+        lines.append(
+            escaped(
+                "Why a walkthrough is or is not due, as walkthrough due and due --json "
+                    + "name it; the first that applies, in this order, is the answer:"))
+        for reason in ReasonGlossary.ordered {
+            lines += [".TP", "\\fB" + escaped(reason.rawValue) + "\\fR"]
+            lines.append(escaped(ReasonGlossary.sentence(for: reason)))
+        }
         lines += [
             ".SH EXIT STATUS",
             ".TP", "0", "Success.",

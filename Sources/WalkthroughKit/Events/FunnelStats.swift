@@ -156,7 +156,7 @@ extension FunnelStats.UserSummary {
             completedAt = min(completedAt ?? time, time)
         case .finished(.skipped):
             skipped = true
-        case .quit, .interrupted, .exposed:
+        case .quit, .interrupted, .exposed, .snoozed:
             break
         }
     }

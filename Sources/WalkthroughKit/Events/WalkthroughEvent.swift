@@ -3,8 +3,8 @@
 ///
 /// A session writes its events in the same transaction as the progress they describe, so the
 /// events and the records never disagree: `started` and `page` with the first page, `page` with
-/// every page shown after it, `finished` with the outcome, `quit` and `interrupted` when playing
-/// stops. Page indices are 0-based positions in the definition (the command line shows them
+/// every page shown after it, `finished` with the outcome, `quit`, `interrupted` and `snoozed`
+/// when playing stops. Page indices are 0-based positions in the definition (the command line shows them
 /// from 1); times are the store's, to the millisecond.
 package struct WalkthroughEvent: Sendable, Hashable {
     /// What happened.
@@ -24,9 +24,12 @@ package struct WalkthroughEvent: Sendable, Hashable {
         /// was first shown to them or they were first held out (the event's ``variant`` says
         /// which).
         case exposed
+        /// The user put the walkthrough off ("later": the player's `z`): the session ended
+        /// with the record `snoozed` until a time; the progress is kept.
+        case snoozed
 
         /// The event's name, as stored and printed: `started`, `page`, `finished`, `quit`,
-        /// `interrupted`, `exposed`.
+        /// `interrupted`, `exposed`, `snoozed`.
         public var name: String {
             switch self {
             case .started: return "started"
@@ -35,6 +38,7 @@ package struct WalkthroughEvent: Sendable, Hashable {
             case .quit: return "quit"
             case .interrupted: return "interrupted"
             case .exposed: return "exposed"
+            case .snoozed: return "snoozed"
             }
         }
     }
@@ -85,6 +89,8 @@ package struct SessionStep: Sendable, Hashable {
         case progress(page: Int)
         /// ``SeenStore/markSeen(user:walkthrough:version:outcome:)`` with this outcome.
         case seen(Navigator.FinishOutcome)
+        /// The record `snoozed` on this page (0-based) until the time (``SeenWriteRule/snooze``).
+        case snoozed(page: Int, until: Timestamp)
     }
 
     /// One event of the step; the store stamps every event of a step with the same time.

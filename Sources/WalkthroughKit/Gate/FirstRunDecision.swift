@@ -59,7 +59,7 @@ extension FirstRunGate {
         /// The page (0-based) an unfinished run of the current version would resume at, or `nil`
         /// when it would start on its first page (or is seen).
         public var resumePage: Int? {
-            guard let record, record.outcome == .inProgress, record.version == walkthrough.version
+            guard let record, record.outcome.isUnfinished, record.version == walkthrough.version
             else { return nil }
             let page = min(max(record.lastPage, 0), walkthrough.pages.count - 1)
             return page > 0 ? page : nil

@@ -291,6 +291,7 @@ extension FirstRunGate {
                 recordsEvents: recordsEvents, pages: pages,
                 experiment: try ExperimentExposure.sessionExperiment(
                     for: walkthrough, decision: due, user: user, store: writable))
+            session.clock = clock
             if session.alreadySeen, !force, let record = session.priorRecord {
                 return (.alreadySeen(record), due)
             }

@@ -34,6 +34,7 @@ package enum DefinitionFormat {
     public static let rootKeys = [
         "$schema", "id", "version", "title", "navigation", "skippable", "finishLabel",
         "defaultLocale", "when", "experiment", "layout", "pages", "translations", "priority",
+        "snooze",
     ]
     /// The keys of `layout`.
     public static let layoutKeys = ["spread", "orientation", "transition"]
@@ -52,7 +53,15 @@ package enum DefinitionFormat {
     /// The most variants an experiment may have.
     public static let maximumVariants = 100
     /// The keys of a walkthrough's `when`.
-    public static let ruleKeys = ["after", "env", "from", "until", "maxShows", "minInterval"]
+    public static let ruleKeys = [
+        "after", "env", "from", "until", "maxShows", "minInterval", "events",
+    ]
+    /// The keys of one entry of `when.events`.
+    public static let eventRuleKeys = ["min", "max", "within"]
+    /// The highest `min` or `max` of `when.events`: the donations kept of one user and name.
+    public static let maximumEventCount = 1_000
+    /// The most names `when.events` may list.
+    public static let maximumEventRules = 64
     /// The keys of a page's `when`.
     public static let pageRuleKeys = ["env"]
     /// The highest `maxShows`.

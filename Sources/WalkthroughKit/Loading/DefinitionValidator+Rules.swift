@@ -54,12 +54,10 @@ extension DefinitionValidator {
                 }
             case "minInterval":
                 if let text = string(document, field, path: fieldPath) {
-                    if let duration = RuleDuration.parse(text) {
-                        rules.minInterval = duration
-                    } else {
-                        report(.invalidDuration(text), path: fieldPath, at: position)
-                    }
+                    rules.minInterval = duration(text, path: fieldPath, at: position)
                 }
+            case "events":
+                rules.events = events(document, field, path: fieldPath)
             default:
                 reportUnknownKey(
                     document, member.key, parent: path,
@@ -74,6 +72,116 @@ extension DefinitionValidator {
                 path: JSONPath.appending(key: "until", to: path), at: document.position(of: value))
         }
         return rules
+    }
+
+    /// A duration (`minInterval`, `within`, `snooze`), or `nil` with an `invalidDuration`.
+    mutating func duration(
+        _ text: String, path: @autoclosure () -> String, at position: SourcePosition
+    ) -> Duration? {
+        guard let duration = RuleDuration.parse(text) else {
+            report(.invalidDuration(text), path: path(), at: position)
+            return nil
+        }
+        return duration
+    }
+
+    /// `events`: an object of donated names to `{"min": N, "max": N, "within": DURATION}`.
+    private mutating func events(
+        _ document: JSONDocument, _ value: Int, path: String
+    ) -> [EventCountRule] {
+        guard document.nodes[value].kind == .object else {
+            report(
+                .wrongType(expected: .object, found: document.type(of: value)), path: path,
+                at: document.position(of: value))
+            return []
+        }
+        let members = document.members(of: value)
+        if members.count > DefinitionFormat.maximumEventRules {
+            report(
+                .invalidEventRule(
+                    "when.events names \(members.count) events; name at most "
+                        + "\(DefinitionFormat.maximumEventRules)"),
+                path: path, at: document.position(of: value))
+            return []
+        }
+        var rules: [EventCountRule] = []
+        for member in members {
+            let name = document.text(of: document.nodes[member.key])
+            let rulePath = JSONPath.appending(key: name, to: path)
+            guard DefinitionFormat.isValidID(name) else {
+                report(.invalidID(name), path: rulePath, at: document.position(of: member.key))
+                continue
+            }
+            if let rule = eventRule(named: name, document, member.value, path: rulePath) {
+                rules.append(rule)
+            }
+        }
+        return rules
+    }
+
+    /// One entry of `events`: its `min`, `max` and `within`, checked.
+    private mutating func eventRule(
+        named name: String, _ document: JSONDocument, _ value: Int, path: String
+    ) -> EventCountRule? {
+        guard document.nodes[value].kind == .object else {
+            report(
+                .wrongType(expected: .object, found: document.type(of: value)), path: path,
+                at: document.position(of: value))
+            return nil
+        }
+        var valid = true
+        var bounds: [String: Int] = [:]
+        var within: Duration?
+        for member in document.members(of: value) {
+            let key = document.text(of: document.nodes[member.key])
+            let fieldPath = JSONPath.appending(key: key, to: path)
+            let position = document.position(of: member.value)
+            switch key {
+            case "min", "max":
+                guard let number = document.number(at: member.value) else {
+                    report(
+                        .wrongType(expected: .integer, found: document.type(of: member.value)),
+                        path: fieldPath, at: position)
+                    valid = false
+                    continue
+                }
+                guard let integer = number.integerValue, integer >= 0,
+                    integer <= DefinitionFormat.maximumEventCount
+                else {
+                    report(
+                        .invalidEventRule(
+                            "\(key) \(number.text) is not allowed; use a whole number from 0 to "
+                                + "\(DefinitionFormat.maximumEventCount) (the donations kept of "
+                                + "one name)"),
+                        path: fieldPath, at: position)
+                    valid = false
+                    continue
+                }
+                bounds[key] = integer
+            case "within":
+                guard let text = string(document, member.value, path: fieldPath) else {
+                    valid = false
+                    continue
+                }
+                within = duration(text, path: fieldPath, at: position)
+                valid = valid && within != nil
+            default:
+                reportUnknownKey(
+                    document, member.key, parent: path, known: DefinitionFormat.eventRuleKeys)
+            }
+        }
+        guard valid else { return nil }
+        let rule = EventCountRule(
+            name: name, min: bounds["min"], max: bounds["max"], within: within)
+        if let max = rule.max, rule.min > max {
+            report(
+                .invalidEventRule(
+                    "min \(rule.min) is above max \(max), so the walkthrough is never due; "
+                        + "lower min or raise max"),
+                path: path, at: document.position(of: value))
+            return nil
+        }
+        return rule
     }
 
     /// `env`: an object of variable names to `true`, `false` or a string.

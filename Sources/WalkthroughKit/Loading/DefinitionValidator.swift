@@ -80,6 +80,7 @@ struct DefinitionValidator {
         var experiment: Experiment?
         var layout = Walkthrough.PageLayout()
         var priority = 0
+        var snooze = Walkthrough.defaultSnooze
 
         for member in document.members(of: root) {
             let value = member.value
@@ -137,6 +138,12 @@ struct DefinitionValidator {
                 translations[.finishLabel] = translated
             } else if document.key(member.key, equals: "when") {
                 rules = self.rules(document, value, path: "when", onPage: false)
+            } else if document.key(member.key, equals: "snooze") {
+                if let text = string(document, value, path: "snooze"),
+                    let duration = duration(text, path: "snooze", at: document.position(of: value))
+                {
+                    snooze = duration
+                }
             } else if document.key(member.key, equals: "experiment") {
                 experiment = self.experiment(document, value)
             } else if document.key(member.key, equals: "layout") {
@@ -181,6 +188,7 @@ struct DefinitionValidator {
             translations: translations.filter { !$0.value.isEmpty }, when: rules,
             experiment: experiment, layout: layout, priority: priority)
         walkthrough.locale = defaultLocale
+        walkthrough.snooze = snooze
         checkFingerprints(of: &walkthrough)
         return walkthrough
     }

@@ -203,7 +203,7 @@ extension ValidationReport.Diagnostic.Kind {
                 "no walkthrough \(CharacterSafety.quoted(id)) in this folder; this one is due only once "
                 + "the user has completed or skipped it; check the id if it is not in another "
                 + "folder"
-        case .invalidExperiment(let problem):
+        case .invalidExperiment(let problem), .invalidEventRule(let problem):
             return problem
         case .unknownPage(let id):
             return

@@ -138,6 +138,10 @@ extension ValidationReport.Diagnostic {
         /// An id in `after` that no definition in the folder has (a warning: it may live in
         /// another folder).
         case unknownAfter(String)
+        /// An entry of `when.events` that breaks one of its rules; the text says which (a
+        /// `min` or `max` that is not a whole number from 0 to 1,000, a `min` above the `max`,
+        /// too many names).
+        case invalidEventRule(String)
 
         // MARK: Experiments
 
@@ -232,6 +236,7 @@ extension ValidationReport.Diagnostic {
             case .sinceAfterVersion: return "sinceAfterVersion"
             case .afterCycle: return "afterCycle"
             case .unknownAfter: return "unknownAfter"
+            case .invalidEventRule: return "invalidEventRule"
             case .invalidExperiment: return "invalidExperiment"
             case .unknownPage: return "unknownPage"
             case .duplicateVariant: return "duplicateVariant"

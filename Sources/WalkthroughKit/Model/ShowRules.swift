@@ -8,7 +8,8 @@
 /// "when": {
 ///   "after": ["welcome"], "env": {"TERM_PROGRAM": "vscode", "SSH_TTY": false},
 ///   "from": "2026-12-01", "until": "2027-01-01T00:00:00Z",
-///   "maxShows": 3, "minInterval": "24h"
+///   "maxShows": 3, "minInterval": "24h",
+///   "events": {"deployed": {"min": 3, "within": "7d"}, "usedSearch": {"max": 0}}
 /// }
 /// ```
 package struct ShowRules: Sendable, Hashable {
@@ -27,6 +28,9 @@ package struct ShowRules: Sendable, Hashable {
     /// `minInterval`: not due while any walkthrough was shown automatically to the user within
     /// this time.
     public var minInterval: Duration?
+    /// `events`: how often the user must have done what the host donated, in the order the
+    /// definition gives them.
+    package var events: [EventCountRule] = []
 
     /// Rules that always hold.
     public init(
@@ -44,7 +48,7 @@ package struct ShowRules: Sendable, Hashable {
     /// Whether there is no rule at all.
     public var isEmpty: Bool {
         after.isEmpty && environment.isEmpty && from == nil && until == nil && maxShows == nil
-            && minInterval == nil
+            && minInterval == nil && events.isEmpty
     }
 
     /// The first environment condition `environment` does not meet, if any.
@@ -99,7 +103,8 @@ package struct EnvironmentCondition: Sendable, Hashable, CustomStringConvertible
     }
 }
 
-/// The durations `minInterval` accepts: a whole number followed by `s`, `m`, `h` or `d`.
+/// The durations `minInterval`, `when.events`' `within` and `snooze` accept: a whole number
+/// followed by `s`, `m`, `h` or `d`.
 package enum RuleDuration {
     /// The accepted forms, for messages.
     package static let forms = "\"90s\", \"30m\", \"24h\" or \"7d\""

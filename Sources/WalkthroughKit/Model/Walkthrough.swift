@@ -68,6 +68,11 @@ public struct Walkthrough: Sendable, Hashable {
     /// `priority`: among several walkthroughs due at once, the higher is shown first
     /// (`walkthrough next`); 0 by default.
     package var priority: Int
+    /// `snooze`: how long "later" (the player's `z`) puts the walkthrough off; 24 hours unless
+    /// the definition says otherwise.
+    package var snooze: Duration = Walkthrough.defaultSnooze
+    /// The `snooze` of a definition that gives none: 24 hours.
+    package static let defaultSnooze: Duration = .seconds(86_400)
     /// `layout`: spreads of two pages, the orientation and the transition (``Walkthrough/PageLayout``).
     public var layout: PageLayout
 

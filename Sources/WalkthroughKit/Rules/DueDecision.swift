@@ -28,7 +28,8 @@ public struct DueDecision: Sendable, Hashable {
     public var waitingFor: [String]
     /// ``DueDecision/Reason/env``, ``DueDecision/Reason/disabled``, ``DueDecision/Reason/ci``: the variable concerned.
     public var variable: String?
-    /// ``DueDecision/Reason/quietPeriod``: when it will be due; ``DueDecision/Reason/notYet``: `from`.
+    /// ``DueDecision/Reason/quietPeriod`` and ``DueDecision/Reason/snoozed``: when it will be
+    /// due; ``DueDecision/Reason/notYet``: `from`.
     public var dueAt: Timestamp?
     /// The version what's new counts from (the one the user finished), when only what's new
     /// would be shown.
@@ -50,6 +51,10 @@ public struct DueDecision: Sendable, Hashable {
 
     /// Whether it is due.
     public var isDue: Bool { reason == .due }
+
+    /// For each name of `when.events`, the count the rules read (within its window), once the
+    /// decision got as far as `when.events`.
+    package var donationCounts: [String: Int] = [:]
 
     /// What the answer came from: `replica` (a fresh local replica of the fleet store),
     /// `server` (the server, asked for it), or `local` (a local file, or a replica that could
@@ -140,11 +145,29 @@ public struct DueDecision: Sendable, Hashable {
                 .waitingFor,
                 "waiting for \(waiting.joined(separator: ", ")) to be completed or skipped")
         }
+        if !rules.events.isEmpty { decision.donationCounts = history.donations }
+        for rule in rules.events {
+            let count = history.donations[rule.name] ?? 0
+            guard !rule.holds(count: count) else { continue }
+            return no(
+                .events,
+                "\(user) did \(rule.name) \(count) time\(count == 1 ? "" : "s")\(rule.window); "
+                    + "when.events wants \(rule.wanted)")
+        }
         if let maxShows = rules.maxShows, history.shows >= maxShows {
             return no(
                 .maxShows,
                 "shown \(history.shows) time\(history.shows == 1 ? "" : "s") without being "
                     + "finished (when.maxShows \(maxShows))")
+        }
+        if let record = history.record, record.outcome == .snoozed,
+            let until = record.snoozedUntil, milliseconds < until.millisecondsSince1970
+        {
+            decision.dueAt = until
+            return no(
+                .snoozed,
+                "\(user) snoozed it on \(Timestamp.json(record.updatedAt)); due at "
+                    + Timestamp.json(until))
         }
         let floor = policy.minInterval.flatMap {
             $0.value > (rules.minInterval ?? .zero) ? $0 : nil
@@ -224,10 +247,10 @@ public struct DueDecision: Sendable, Hashable {
     /// The version "what's new" counts from: the one the user finished, when a later one is due.
     private static func whatsNewBase(of walkthrough: Walkthrough, history: ShowHistory) -> Int? {
         guard let record = history.record else { return nil }
-        if record.outcome != .inProgress, record.version < walkthrough.version {
+        if record.outcome.countsAsSeen, record.version < walkthrough.version {
             return record.version
         }
-        if record.outcome == .inProgress, record.version == walkthrough.version {
+        if record.outcome.isUnfinished, record.version == walkthrough.version {
             return history.finishedVersion
         }
         return nil

@@ -3,9 +3,10 @@ extension DueDecision {
     ///
     /// Checked in this order, and the first that applies is the answer: ``policy``,
     /// ``disabled``, ``ci``, ``seen``, ``env``, ``notYet``, ``expired``, ``waitingFor``,
-    /// ``maxShows``, ``quietPeriod``, ``quietHours``, ``budget``, ``holdout``; otherwise ``due``
-    /// (or ``env`` when every page it would show is left out by its own `env`). Among several
-    /// due walkthroughs, all but the one to show now are ``outranked``.
+    /// ``events``, ``maxShows``, ``snoozed``, ``quietPeriod``, ``quietHours``, ``budget``,
+    /// ``holdout``; otherwise ``due`` (or ``env`` when every page it would show is left out by
+    /// its own `env`). Among several due walkthroughs, all but the one to show now are
+    /// ``outranked``.
     public enum Reason: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
         /// It is due: it would be shown.
         case due
@@ -42,6 +43,11 @@ extension DueDecision {
         /// It is due, but another due walkthrough comes first (a higher `priority`, an earlier
         /// place in `after`, or an earlier id): `walkthrough next`'s answer for the others.
         case outranked
+        /// What the user did (the donations) does not meet `when.events`: the detail names the
+        /// event, its count and what was wanted.
+        case events
+        /// The user put it off ("later") and the time it was put off until has not come.
+        case snoozed
 
         /// The reason's name, as `walkthrough due --json` writes it.
         public var description: String { rawValue }

@@ -47,6 +47,9 @@ public final class Session {
     /// The session's group in the walkthrough's experiment, kept with every event; `nil`
     /// outside one.
     package let experiment: SessionExperiment?
+    /// The clock ``snooze()`` counts the walkthrough's `snooze` from: the system's, or the
+    /// gate's (`FirstRunGate.clock`) for a session the gate made.
+    package var clock: @Sendable () -> Timestamp = { Timestamp.now }
 
     private var observers: [(token: ObserverToken, handler: (Session.Event) -> Void)] = []
     private var nextToken = 0
@@ -131,7 +134,7 @@ public final class Session {
         let chosen = (pages ?? []).filter { walkthrough.pages.indices.contains($0) }
         let positions = chosen.isEmpty ? Array(walkthrough.pages.indices) : chosen
         var start = 0
-        if !restart, let record, record.outcome == .inProgress,
+        if !restart, let record, record.outcome.isUnfinished,
             record.version == walkthrough.version
         {
             let stored = max(record.lastPage, 0)
@@ -340,9 +343,49 @@ public final class Session {
             try store.markSeen(
                 user: user, walkthrough: walkthrough.id, version: walkthrough.version,
                 outcome: outcome)
+        case .snoozed(let page, _):
+            try store.saveProgress(
+                user: user, walkthrough: walkthrough.id, version: walkthrough.version, page: page)
         case nil:
             break
         }
+    }
+
+    /// Puts the walkthrough off ("later": the player's `z`): the user's record becomes
+    /// `snoozed` on the current page until now plus the definition's `snooze` (24 hours unless
+    /// it says otherwise), with a `snoozed` event. Until then the walkthrough is not due
+    /// (reason `snoozed`); then it resumes on this page. The session's `started` counts as a
+    /// show for `maxShows`. A record already completed or skipped at this version or a newer
+    /// one is kept (a replay put off is still seen). A store of the host's own that keeps no
+    /// events keeps the page alone, as progress.
+    ///
+    /// - Returns: The time the walkthrough is put off until.
+    /// - Throws: Whatever the store throws.
+    @discardableResult
+    public func snooze() throws -> Timestamp {
+        let until = Self.snoozed(from: clock(), for: walkthrough.snooze)
+        let page = position(navigator.index)
+        guard let store, let user else { return until }
+        if let recorder = SeenStoreCapabilities.eventRecording(store) {
+            try recorder.write(
+                SessionStep(
+                    user: user, walkthrough: walkthrough.id, version: walkthrough.version,
+                    change: .snoozed(page: page, until: until),
+                    events: recordsEvents ? [.init(.snoozed, page: page)] : [], locale: locale,
+                    variant: experiment?.variant, experiment: experiment?.experiment))
+        } else {
+            try store.saveProgress(
+                user: user, walkthrough: walkthrough.id, version: walkthrough.version, page: page)
+        }
+        return until
+    }
+
+    /// `start` plus `duration`, no later than the last time a store keeps (the end of 9999).
+    package static func snoozed(from start: Timestamp, for duration: Duration) -> Timestamp {
+        let latest = SQLiteSeenStore.updatedAtRange.upperBound
+        let (sum, overflow) = start.millisecondsSince1970.addingReportingOverflow(
+            duration.wholeMilliseconds)
+        return Timestamp(millisecondsSince1970: overflow ? latest : min(sum, latest))
     }
 
     /// The position in the definition of the shown page at `index`.

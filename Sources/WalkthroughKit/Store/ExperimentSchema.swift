@@ -22,11 +22,7 @@ package enum ExperimentSchema {
             "DROP TABLE events",
             "ALTER TABLE events_v3 RENAME TO events",
         ] + EventSchema.sqliteIndexes + [
-            """
-            CREATE INDEX events_experiment
-                ON events (walkthrough, experiment, user, event, time, variant, outcome)
-                WHERE experiment IS NOT NULL
-            """,
+            sqliteExperimentIndex,
             """
             CREATE TABLE goals (
                 id   INTEGER PRIMARY KEY,
@@ -39,4 +35,10 @@ package enum ExperimentSchema {
             "CREATE INDEX goals_by_user ON goals (user)",
         ]
 
+    /// The index that finds a user's exposure (made again by every rebuild of the events).
+    static let sqliteExperimentIndex = """
+        CREATE INDEX events_experiment
+            ON events (walkthrough, experiment, user, event, time, variant, outcome)
+            WHERE experiment IS NOT NULL
+        """
 }

@@ -2,7 +2,8 @@
 /// `walkthrough import` holds every line to.
 ///
 /// A line is `{"user","walkthrough","version","outcome","lastPage","updatedAt"}` exactly as
-/// `export` writes a record: `lastPage` counts from 1, `updatedAt` is ISO 8601 in UTC. It is
+/// `export` writes a record: `lastPage` counts from 1, `updatedAt` is ISO 8601 in UTC; a
+/// `snoozed` record adds `snoozedUntil`, as `updatedAt`. It is
 /// read by the same JSON reader as definitions, so a duplicate key is refused as it is there,
 /// and a number is an integer only as JSON writes one (`1.5` and `1e3` are not).
 package enum SeenRecordLine {
@@ -85,7 +86,8 @@ package enum SeenRecordLine {
         }
         let version = try integer("version", from: 1, to: DefinitionFormat.maximumVersion)
         guard let outcome = SeenRecord.Outcome(rawValue: try string("outcome")) else {
-            throw problem("\"outcome\" must be \"completed\", \"skipped\" or \"inProgress\"")
+            throw problem(
+                "\"outcome\" must be \"completed\", \"skipped\", \"inProgress\" or \"snoozed\"")
         }
         // Pages count from 1 in what users see.
         let lastPage = try integer("lastPage", from: 1, to: Int(Int32.max))
@@ -95,8 +97,19 @@ package enum SeenRecordLine {
             throw problem(
                 "\"updatedAt\" must be an ISO 8601 time in UTC such as 2026-11-29T22:47:03.123Z")
         }
+        var snoozedUntil: Timestamp?
+        if outcome == .snoozed {
+            guard let until = RFC3339.parseJSON(try string("snoozedUntil")),
+                SQLiteSeenStore.updatedAtRange.contains(until.millisecondsSince1970)
+            else {
+                throw problem(
+                    "\"snoozedUntil\" must be an ISO 8601 time in UTC such as "
+                        + "2026-11-29T22:47:03.123Z")
+            }
+            snoozedUntil = until
+        }
         return SeenRecord(
             user: user, walkthrough: walkthrough, version: version, outcome: outcome,
-            lastPage: lastPage - 1, updatedAt: updatedAt)
+            lastPage: lastPage - 1, updatedAt: updatedAt, snoozedUntil: snoozedUntil)
     }
 }

@@ -2,12 +2,12 @@
 
 extension SeenRecord {
     /// How strongly an outcome counts when two records of one version are merged:
-    /// `completed` > `skipped` > `inProgress`.
+    /// `completed` > `skipped` > `inProgress` = `snoozed` (the later of those two wins).
     package var mergeRank: Int {
         switch outcome {
         case .completed: return 3
         case .skipped: return 2
-        case .inProgress: return 1
+        case .inProgress, .snoozed: return 1
         }
     }
 
@@ -106,6 +106,9 @@ package protocol AdministeredSeenStore: EventRecordingStore {
 
     /// The store as one that keeps experiments' exposures and goals, or `nil`.
     var experiments: (any ExperimentStore)? { get }
+
+    /// The store as one that keeps donations (`when.events`), or `nil`.
+    var donations: (any DonationStore)? { get }
 
     /// The store as one that can make a write with less patience for another process's lock
     /// (a file's), or `nil`.

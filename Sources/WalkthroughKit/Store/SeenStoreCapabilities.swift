@@ -14,6 +14,12 @@ package enum SeenStoreCapabilities {
         return store as? any ExperimentStore
     }
 
+    /// The store as one that keeps donations (`when.events`), or `nil`.
+    package static func donations(_ store: any SeenStore) -> (any DonationStore)? {
+        if let administered = administered(store) { return administered.donations }
+        return store as? any DonationStore
+    }
+
     /// The store as one that can make a write with less patience for another process's lock,
     /// or `nil`: only the package's stores on a file (a host's own type cannot conform).
     package static func lockWaitLimited(_ store: any SeenStore) -> (any LockWaitLimitedStore)? {

@@ -1,6 +1,7 @@
 extension Statement {
-    /// Binds `record`'s six columns as parameters 1 to 6, in the order the stores' record
-    /// statements take them: user, walkthrough, version, outcome, last page, updated at.
+    /// Binds `record`'s seven columns as parameters 1 to 7, in the order the stores' record
+    /// statements take them: user, walkthrough, version, outcome, last page, updated at,
+    /// snoozed until (`NULL` when not snoozed).
     func bind(_ record: SeenRecord) throws(SQLiteError) {
         try bind(record.user, at: 1)
         try bind(record.walkthrough, at: 2)
@@ -8,5 +9,10 @@ extension Statement {
         try bind(record.outcome.rawValue, at: 4)
         try bind(record.lastPage, at: 5)
         try bind(record.updatedAt.millisecondsSince1970, at: 6)
+        if let until = record.snoozedUntil {
+            try bind(until.millisecondsSince1970, at: 7)
+        } else {
+            try bindNull(at: 7)
+        }
     }
 }

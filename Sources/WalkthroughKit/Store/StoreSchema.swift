@@ -4,7 +4,8 @@
 /// version, in order, and opening a database runs the entries it lacks inside one
 /// `BEGIN IMMEDIATE` transaction. Version 2 added the `events` table (see ``EventSchema``), 3
 /// the experiments, 4 the funnel's summaries (`SummarySQL`), built from the events already
-/// there; a version-1 store keeps every record. `PRAGMA application_id` marks the file as a walkthrough store.
+/// there, 5 the ids of clients' steps, 6 the donations and snooze (``DonationSchema``,
+/// ``SnoozeSchema``); a version-1 store keeps every record. `PRAGMA application_id` marks the file as a walkthrough store.
 package enum StoreSchema {
     /// One step of the schema: the statements that take a database at `version - 1` to
     /// `version`.
@@ -69,12 +70,16 @@ package enum StoreSchema {
                 ) WITHOUT ROWID
                 """
             ]),
+        Migration(
+            version: 6,
+            summary: "what users did (donations), and the snoozed outcome and event",
+            statements: SnoozeSchema.sqliteStatements + DonationSchema.sqliteStatements),
     ]
 
     /// The schema version this build writes and reads: the last migration's, which a test
     /// checks. A constant, so that opening a store to read builds none of the migrations' SQL
     /// (0.59 M instructions of a launch with the summaries' statements).
-    static let currentVersion = 5
+    static let currentVersion = 6
 
     /// `PRAGMA application_id` of a walkthrough store: "WLKT" in ASCII.
     static let applicationID: Int32 = 0x574C_4B54

@@ -1006,7 +1006,11 @@ package enum OpenAPIDocument {
                     "enum": ["completed", "skipped", "inProgress", "snoozed"]
                   },
                   "lastPage": {"type": "integer", "minimum": 1, "description": "From 1."},
-                  "updatedAt": {"$ref": "#/components/schemas/Timestamp"}
+                  "updatedAt": {"$ref": "#/components/schemas/Timestamp"},
+                  "snoozedUntil": {
+                    "description": "Only when `outcome` is `snoozed`: not due before this time.",
+                    "$ref": "#/components/schemas/Timestamp"
+                  }
                 },
                 "additionalProperties": false
               },

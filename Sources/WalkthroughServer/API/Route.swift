@@ -16,6 +16,8 @@ package enum Route: Sendable, Hashable {
     case record(user: String, id: String)
     /// `POST /v1/users/{user}/goals/{name}`.
     case goal(user: String, name: String)
+    /// `POST /v1/users/{user}/events/{name}`: a donation.
+    case donation(user: String, name: String)
     /// `DELETE /v1/users/{user}/walkthroughs[/{id}]` (admin).
     case reset(user: String, id: String?)
 
@@ -56,6 +58,7 @@ package enum Route: Sendable, Hashable {
         Pattern(["POST"], "ofrep/v1/evaluate/flags") { _ in .evaluateAll },
         Pattern(["POST"], "v1/users/*/walkthroughs/*/steps") { .steps(user: $0[0], id: $0[1]) },
         Pattern(["POST"], "v1/users/*/goals/*") { .goal(user: $0[0], name: $0[1]) },
+        Pattern(["POST"], "v1/users/*/events/*") { .donation(user: $0[0], name: $0[1]) },
         Pattern(["GET", "HEAD"], "v1/walkthroughs") { _ in .walkthroughs },
         Pattern(["GET", "HEAD"], "v1/walkthroughs/*") { .walkthrough(id: $0[0]) },
         Pattern(["GET", "HEAD"], "v1/walkthroughs/*/stats") { .stats(id: $0[0]) },

@@ -1,6 +1,7 @@
 import WalkthroughKit
 
-/// `/v1/users/{user}/…`: steps through a walkthrough, the record, goals, and resets.
+/// `/v1/users/{user}/…`: steps through a walkthrough, the record, goals, donations, and
+/// resets.
 extension ServeApplication {
     /// `POST /v1/users/{user}/walkthroughs/{id}/steps`: one step of a user's run, written as
     /// the `walkthrough` command writes it (the record and its events in one transaction),
@@ -24,8 +25,10 @@ extension ServeApplication {
         var write: SessionStep
         do {
             let prior = try store.record(user: user, walkthrough: id)
-            let resumed = prior?.outcome == .inProgress && prior?.version == step.version
-            write = step.sessionStep(user: user, walkthrough: id, resumed: resumed, locale: nil)
+            let resumed = prior?.outcome.isUnfinished == true && prior?.version == step.version
+            write = step.sessionStep(
+                user: user, walkthrough: id, resumed: resumed, locale: nil,
+                snoozeUntil: Session.snoozed(from: clock(), for: entry.walkthrough.snooze))
         } catch {
             return reply(Self.notWritten(error))
         }
@@ -78,6 +81,27 @@ extension ServeApplication {
             return ServerResponse(status: 204)
         } catch {
             return .problem(500, detail: "The store did not record the goal: \(error)")
+        }
+    }
+
+    /// `POST /v1/users/{user}/events/{name}`: the user did `name` (`walkthrough donate`), kept
+    /// with its time for the rules of `when.events`; 204 once durable.
+    func donate(user: String, name: String) -> ServerResponse {
+        guard DefinitionFormat.isValidID(name) else {
+            return .problem(
+                400,
+                detail: "The event name \"\(name)\" is not valid: use 1 to 64 letters, digits, "
+                    + "'.', '_' or '-', starting with a letter or digit.")
+        }
+        if let refused = Self.refusal(ofUser: user) { return refused }
+        guard let donations = SeenStoreCapabilities.donations(store) else {
+            return .problem(500, detail: "This store keeps no donations.")
+        }
+        do {
+            _ = try donations.donate(name, user: user)
+            return ServerResponse(status: 204)
+        } catch {
+            return .problem(500, detail: "The store did not record the event: \(error)")
         }
     }
 

@@ -174,6 +174,8 @@ package final class ServeApplication: Sendable {
                     ? record(user: user, walkthrough: id) : Self.notYours(user))
         case .goal(let user, let name):
             reply(principal.mayActFor(user) ? goal(user: user, name: name) : Self.notYours(user))
+        case .donation(let user, let name):
+            reply(principal.mayActFor(user) ? donate(user: user, name: name) : Self.notYours(user))
         case .reset(let user, let id):
             reply(principal.isAdmin ? reset(user: user, walkthrough: id) : Self.adminOnly())
         }

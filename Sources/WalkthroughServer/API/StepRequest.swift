@@ -1,12 +1,12 @@
 import WalkthroughKit
 
 /// The body of `POST /v1/users/{user}/walkthroughs/{id}/steps`: `{"id": UUID, "step":
-/// "started"|"page"|"finished"|"skipped"|"interrupted", "page": N, "version": V}`. `page` is
-/// the page's position in the definition, from 1, as a record's `lastPage` counts.
+/// "started"|"page"|"finished"|"skipped"|"snoozed"|"interrupted", "page": N, "version": V}`.
+/// `page` is the page's position in the definition, from 1, as a record's `lastPage` counts.
 struct StepRequest: Sendable {
     /// What happened.
     enum Kind: String, Sendable, CaseIterable {
-        case started, page, finished, skipped, interrupted
+        case started, page, finished, skipped, snoozed, interrupted
     }
 
     /// Why a body is not a step.
@@ -64,9 +64,11 @@ struct StepRequest: Sendable {
         self.version = version
     }
 
-    /// The write the `walkthrough` command makes for this step.
+    /// The write the `walkthrough` command makes for this step; a `snoozed` step puts the
+    /// walkthrough off until `snoozeUntil` (the walkthrough's `snooze` from now).
     func sessionStep(
-        user: String, walkthrough: String, resumed: Bool, locale: String?
+        user: String, walkthrough: String, resumed: Bool, locale: String?,
+        snoozeUntil: Timestamp
     ) -> SessionStep {
         let change: SessionStep.Change?
         let event: WalkthroughEvent.Kind
@@ -83,6 +85,9 @@ struct StepRequest: Sendable {
         case .skipped:
             change = .seen(.skipped)
             event = .finished(.skipped)
+        case .snoozed:
+            change = .snoozed(page: page, until: snoozeUntil)
+            event = .snoozed
         case .interrupted:
             change = nil
             event = .interrupted(signal: "client")

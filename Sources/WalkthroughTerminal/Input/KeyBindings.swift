@@ -2,9 +2,9 @@ package import WalkthroughKit
 
 /// The interactive player's keys, as docs/commands.md lists them under `play`.
 ///
-/// → `l` `n` Space Enter: next · ← `h` `p` `b`: back · `1`–`9`: jump · `s`: skip · `q` Esc:
-/// quit · `?`: help · Ctrl-C: interrupt · ↑ ↓ (and Page Up/Down): scroll content that does not
-/// fit. Letters work in either case; modifiers on arrows are ignored.
+/// → `l` `n` Space Enter: next · ← `h` `p` `b`: back · `1`–`9`: jump · `s`: skip · `z`: later
+/// (snooze) · `q` Esc: quit · `?`: help · Ctrl-C: interrupt · ↑ ↓ (and Page Up/Down): scroll
+/// content that does not fit. Letters work in either case; modifiers on arrows are ignored.
 ///
 /// A vertical walkthrough (`layout.orientation`) adds `j` (as ↓) and `k` (as ↑); there ↓ and
 /// ↑ scroll on past the content's end to the next or previous page
@@ -46,6 +46,7 @@ package enum KeyBindings {
         case "l", "n", " ": return .next
         case "h", "p", "b": return .back
         case "s": return .skip
+        case "z": return .snooze
         case "q": return .quit
         case "?": return .help
         default: return nil

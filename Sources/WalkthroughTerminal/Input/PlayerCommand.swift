@@ -13,6 +13,9 @@ package enum PlayerCommand: Sendable, Hashable {
     case skip
     /// Stop here; progress is kept.
     case quit
+    /// Put the walkthrough off ("later"): not due again until the definition's `snooze` has
+    /// passed; progress is kept.
+    case snooze
     /// Show (or hide) the help.
     case help
     /// Ctrl-C in the full-screen player: stop as SIGINT would.

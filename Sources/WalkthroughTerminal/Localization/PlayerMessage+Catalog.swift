@@ -37,6 +37,8 @@ package enum PlayerMessage: Int, CaseIterable {
     case overlayJump
     /// s: skip the rest
     case overlaySkip
+    /// z: later (shown again in {duration})
+    case overlaySnooze
     /// ↑ ↓: scroll a long page
     case overlayScroll
     /// q Esc: quit (progress is kept)
@@ -89,6 +91,8 @@ package enum PlayerMessage: Int, CaseIterable {
     case plainHelpJump
     ///   skip or s                  skip the rest
     case plainHelpSkip
+    ///   later or z                 put it off for {duration}
+    case plainHelpSnooze
     ///   quit or q                  stop here; progress is kept
     case plainHelpQuit
     ///   help                       this list
@@ -121,6 +125,8 @@ package enum PlayerMessage: Int, CaseIterable {
     case outcomeSkipped
     /// in progress
     case outcomeInProgress
+    /// snoozed
+    case outcomeSnoozed
     /// 1 page
     case cliPagesOne
     /// {count} pages
@@ -131,6 +137,8 @@ package enum PlayerMessage: Int, CaseIterable {
     case cliKeptReplay
     /// Progress kept at page {page}; run the same command to resume.
     case cliProgressKept
+    /// Snoozed at page {page} until {date}; {title} is not shown before then.
+    case cliSnoozed
     /// Stopped at page {page}; {user} still counts as having seen {title} ({outcome}, version {version}).
     case cliStoppedKept
     /// Interrupted by {signal} at page {page}; progress kept: run the same command to resume.
@@ -165,6 +173,20 @@ package enum PlayerMessage: Int, CaseIterable {
     case dueMaxShows
     /// a walkthrough was shown recently; due at {date} (when.minInterval {interval})
     case dueQuietPeriod
+    /// {user} snoozed it on {date}; due at {until}
+    case dueSnoozed
+    /// {user} did {name} {count} times{window}; when.events wants {wanted}
+    case dueEvents
+    ///  in the last {duration}
+    case dueEventsWindow
+    /// at least {count}
+    case dueWantAtLeast
+    /// at most {count}
+    case dueWantAtMost
+    /// never
+    case dueWantNever
+    /// {min} to {max}
+    case dueWantRange
     /// WALKTHROUGH_DISABLE is {value}: no walkthrough is shown
     case dueDisabled
     /// CI is {value}: no walkthrough is shown on CI
@@ -232,6 +254,7 @@ package enum PlayerMessage: Int, CaseIterable {
         "overlay.previous",
         "overlay.jump",
         "overlay.skip",
+        "overlay.snooze",
         "overlay.scroll",
         "overlay.quit",
         "overlay.help",
@@ -258,6 +281,7 @@ package enum PlayerMessage: Int, CaseIterable {
         "plain.help.back",
         "plain.help.jump",
         "plain.help.skip",
+        "plain.help.snooze",
         "plain.help.quit",
         "plain.help.help",
         "web.back",
@@ -274,11 +298,13 @@ package enum PlayerMessage: Int, CaseIterable {
         "outcome.completed",
         "outcome.skipped",
         "outcome.inProgress",
+        "outcome.snoozed",
         "cli.pages.one",
         "cli.pages.other",
         "cli.recorded",
         "cli.keptReplay",
         "cli.progressKept",
+        "cli.snoozed",
         "cli.stoppedKept",
         "cli.interrupted",
         "cli.interruptedKept",
@@ -296,6 +322,13 @@ package enum PlayerMessage: Int, CaseIterable {
         "due.waitingFor",
         "due.maxShows",
         "due.quietPeriod",
+        "due.snoozed",
+        "due.events",
+        "due.eventsWindow",
+        "due.wantAtLeast",
+        "due.wantAtMost",
+        "due.wantNever",
+        "due.wantRange",
         "due.disabled",
         "due.ci",
         "due.whatsNew",
@@ -345,6 +378,7 @@ extension PlayerStrings {
             "← h p b: previous page",
             "1-{last}: jump to that page",
             "s: skip the rest",
+            "z: later (shown again in {duration})",
             "↑ ↓: scroll a long page",
             "q Esc: quit (progress is kept)",
             "?: show or hide this help",
@@ -371,6 +405,7 @@ extension PlayerStrings {
             "  back, b or p               the previous page",
             "  jump N, j N or N           page N ({range})",
             "  skip or s                  skip the rest",
+            "  later or z                 put it off for {duration}",
             "  quit or q                  stop here; progress is kept",
             "  help                       this list",
             "Back",
@@ -387,11 +422,13 @@ extension PlayerStrings {
             "completed",
             "skipped",
             "in progress",
+            "snoozed",
             "1 page",
             "{count} pages",
             "Recorded: {user} {outcome} {title} (version {version}).",
             "Kept: {user} had already {outcome} {title} (version {version}); this {attempt} replay changes nothing.",
             "Progress kept at page {page}; run the same command to resume.",
+            "Snoozed at page {page} until {date}; {title} is not shown before then.",
             "Stopped at page {page}; {user} still counts as having seen {title} ({outcome}, version {version}).",
             "Interrupted by {signal} at page {page}; progress kept: run the same command to resume.",
             "Interrupted by {signal} at page {page}; {user} still counts as having seen {title} ({outcome}, version {version}).",
@@ -409,6 +446,13 @@ extension PlayerStrings {
             "waiting for {ids} to be completed or skipped",
             "shown {count} times without being finished (when.maxShows)",
             "a walkthrough was shown recently; due at {date} (when.minInterval {interval})",
+            "{user} snoozed it on {date}; due at {until}",
+            "{user} did {name} {count} times{window}; when.events wants {wanted}",
+            " in the last {duration}",
+            "at least {count}",
+            "at most {count}",
+            "never",
+            "{min} to {max}",
             "WALKTHROUGH_DISABLE is {value}: no walkthrough is shown",
             "CI is {value}: no walkthrough is shown on CI",
             "what's new since version {since}: {pages} ({list})",
@@ -450,6 +494,7 @@ extension PlayerStrings {
             "← h p b：上一頁",
             "1-{last}：跳到那一頁",
             "s：略過其餘頁面",
+            "z：稍後再看（{duration} 後再顯示）",
             "↑ ↓：捲動較長的頁面",
             "q Esc：離開（會保留進度）",
             "?：顯示或隱藏這份說明",
@@ -476,6 +521,7 @@ extension PlayerStrings {
             "  back、b 或 p                上一頁",
             "  jump N、j N 或 N            第 N 頁（{range}）",
             "  skip 或 s                   略過其餘頁面",
+            "  later 或 z                  稍後再看（{duration} 後再顯示）",
             "  quit 或 q                   停在這裡；會保留進度",
             "  help                        這份清單",
             "上一頁",
@@ -492,11 +538,13 @@ extension PlayerStrings {
             "已看完",
             "已略過",
             "進行中",
+            "稍後再看",
             "1 頁",
             "{count} 頁",
             "已記錄：{user} {outcome}「{title}」（第 {version} 版）。",
             "保留原紀錄：{user} 先前{outcome}「{title}」（第 {version} 版）；這次重播的結果（{attempt}）不會改變它。",
             "已保留進度，停在第 {page} 頁；執行同一個指令即可接續。",
+            "已延後，停在第 {page} 頁；{date} 前不會再顯示「{title}」。",
             "停在第 {page} 頁；{user} 仍算是看過「{title}」（{outcome}，第 {version} 版）。",
             "在第 {page} 頁被 {signal} 中斷；已保留進度：執行同一個指令即可接續。",
             "在第 {page} 頁被 {signal} 中斷；{user} 仍算是看過「{title}」（{outcome}，第 {version} 版）。",
@@ -514,6 +562,13 @@ extension PlayerStrings {
             "等待 {ids} 看完或略過",
             "已自動顯示 {count} 次仍未看完（when.maxShows）",
             "最近已顯示過導覽；{date} 起才會再顯示（when.minInterval {interval}）",
+            "{user} 於 {date} 選擇稍後再看；{until} 起才會再顯示",
+            "{user}{window}做了 {count} 次 {name}；when.events 需要{wanted}",
+            "在最近 {duration} 內",
+            "至少 {count} 次",
+            "至多 {count} 次",
+            "從未做過",
+            "{min} 到 {max} 次",
             "WALKTHROUGH_DISABLE 為 {value}：不顯示任何導覽",
             "CI 為 {value}：在 CI 上不顯示任何導覽",
             "自第 {since} 版以來的新內容：{pages}（{list}）",
@@ -555,6 +610,7 @@ extension PlayerStrings {
             "← h p b：上一页",
             "1-{last}：跳到那一页",
             "s：跳过其余页面",
+            "z：稍后再看（{duration} 后再显示）",
             "↑ ↓：滚动较长的页面",
             "q Esc：退出（会保留进度）",
             "?：显示或隐藏此帮助",
@@ -581,6 +637,7 @@ extension PlayerStrings {
             "  back、b 或 p                上一页",
             "  jump N、j N 或 N            第 N 页（{range}）",
             "  skip 或 s                   跳过其余页面",
+            "  later 或 z                  稍后再看（{duration} 后再显示）",
             "  quit 或 q                   停在这里；会保留进度",
             "  help                        此列表",
             "上一页",
@@ -597,11 +654,13 @@ extension PlayerStrings {
             "已看完",
             "已跳过",
             "进行中",
+            "稍后再看",
             "1 页",
             "{count} 页",
             "已记录：{user} {outcome}“{title}”（第 {version} 版）。",
             "保留原记录：{user} 之前{outcome}“{title}”（第 {version} 版）；这次重播的结果（{attempt}）不会改变它。",
             "已保存进度，停在第 {page} 页；运行同一条命令即可继续。",
+            "已推迟，停在第 {page} 页；{date} 前不会再显示“{title}”。",
             "停在第 {page} 页；{user} 仍算看过“{title}”（{outcome}，第 {version} 版）。",
             "在第 {page} 页被 {signal} 中断；已保存进度：运行同一条命令即可继续。",
             "在第 {page} 页被 {signal} 中断；{user} 仍算看过“{title}”（{outcome}，第 {version} 版）。",
@@ -619,6 +678,13 @@ extension PlayerStrings {
             "等待 {ids} 看完或跳过",
             "已自动显示 {count} 次仍未看完（when.maxShows）",
             "最近已显示过导览；{date} 起才会再显示（when.minInterval {interval}）",
+            "{user} 于 {date} 选择稍后再看；{until} 起才会再显示",
+            "{user}{window}做了 {count} 次 {name}；when.events 需要{wanted}",
+            "在最近 {duration} 内",
+            "至少 {count} 次",
+            "至多 {count} 次",
+            "从未做过",
+            "{min} 到 {max} 次",
             "WALKTHROUGH_DISABLE 为 {value}：不显示任何导览",
             "CI 为 {value}：在 CI 上不显示任何导览",
             "自第 {since} 版以来的新内容：{pages}（{list}）",

@@ -210,6 +210,7 @@ public enum Onboarding {
         case .skipped: return .skipped
         case .quit(let page): return .quit(atPage: page)
         case .interrupted(let signal): return .interrupted(signal)
+        case .snoozed(_, let until): return .snoozed(until: until)
         }
     }
 }

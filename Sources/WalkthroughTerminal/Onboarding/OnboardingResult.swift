@@ -28,6 +28,10 @@ public enum OnboardingResult: Sendable, CustomStringConvertible {
     /// A signal (SIGINT or Ctrl-C, SIGTERM, SIGHUP) ended playing. The terminal was restored
     /// and progress kept; the host decides whether to exit.
     case interrupted(TerminationSignal)
+    /// The user put the walkthrough off ("later": `z`); the store recorded `snoozed`, and it is
+    /// not due before this time (the definition's `snooze` from now), when it resumes where
+    /// the user stopped.
+    case snoozed(until: Timestamp)
     /// The walkthrough was not shown, for this reason; nothing was recorded.
     case notShown(NotShownReason)
     /// Something failed (the definition, the user name, the store, the terminal), and the safe
@@ -38,7 +42,7 @@ public enum OnboardingResult: Sendable, CustomStringConvertible {
     /// Whether the walkthrough was shown (whatever the user then did).
     public var wasShown: Bool {
         switch self {
-        case .completed, .skipped, .quit, .interrupted: return true
+        case .completed, .skipped, .quit, .interrupted, .snoozed: return true
         case .alreadySeen, .notShown, .failed: return false
         }
     }
@@ -47,7 +51,7 @@ public enum OnboardingResult: Sendable, CustomStringConvertible {
     public var isSeen: Bool {
         switch self {
         case .alreadySeen, .completed, .skipped: return true
-        case .quit, .interrupted, .notShown, .failed: return false
+        case .quit, .interrupted, .snoozed, .notShown, .failed: return false
         }
     }
 
@@ -61,6 +65,7 @@ public enum OnboardingResult: Sendable, CustomStringConvertible {
         case .skipped: return "skipped"
         case .quit(let page): return "quit at page \(page + 1)"
         case .interrupted(let signal): return "interrupted by \(signal)"
+        case .snoozed(let until): return "snoozed until \(Timestamp.json(until))"
         case .notShown(let reason): return "not shown: \(reason)"
         case .failed(let error): return "failed: \(error)"
         }

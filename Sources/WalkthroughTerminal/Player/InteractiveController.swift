@@ -99,6 +99,10 @@ final class InteractiveController {
         switch command {
         case .next, .back, .jump, .skip: return try move(command)
         case .quit: return .finished(.quit(atPage: session.navigator.index))
+        case .snooze:
+            // Recorded here, as a move is: the result says until when.
+            let until = try session.snooze()
+            return .finished(.snoozed(atPage: session.navigator.index, until: until))
         case .interrupt: return .finished(.interrupted(.interrupt))
         case .help:
             state.showsHelp.toggle()

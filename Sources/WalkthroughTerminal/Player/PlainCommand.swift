@@ -6,6 +6,7 @@
 /// | `back`, `b`, `p` | `back` |
 /// | `jump N`, `j N`, `N` | `jump(page:)` with N counted from 1 |
 /// | `skip`, `s` | `skip` |
+/// | `later`, `z` | `snooze` |
 /// | `quit`, `q` | `quit` |
 /// | `help`, `?` | `help` |
 ///
@@ -29,6 +30,7 @@ package enum PlainCommand {
         case "next", "n": command = .next
         case "back", "b", "p": command = .back
         case "skip", "s": command = .skip
+        case "later", "z": command = .snooze
         case "quit", "q": command = .quit
         case "help", "?": command = .help
         case "jump", "j":

@@ -81,6 +81,8 @@ package final class PlainPlayer {
                 try write(helpText())
             case .success(.quit):
                 return .quit(atPage: session.navigator.index)
+            case .success(.snooze):
+                return .snoozed(atPage: session.navigator.index, until: try session.snooze())
             case .success(let command):
                 if let result = try perform(command) { return result }
             }
@@ -173,6 +175,9 @@ package final class PlainPlayer {
             strings.text(.plainHelpJump, ["range": last == 1 ? "1" : "1-\(last)"]),
         ]
         if walkthrough.skippable { lines.append(strings.text(.plainHelpSkip)) }
+        lines.append(
+            strings.text(
+                .plainHelpSnooze, ["duration": RuleDuration.format(session.definition.snooze)]))
         lines.append(strings.text(.plainHelpQuit))
         lines.append(strings.text(.plainHelpHelp))
         return lines.joined(separator: "\n") + "\n"

@@ -35,7 +35,7 @@ extension Session {
                 return try jump(to: index) == nil ? .unchanged : .moved
             case .skip:
                 return .finished(try skip())
-            case .quit, .help, .interrupt, .scrollUp, .scrollDown:
+            case .quit, .snooze, .help, .interrupt, .scrollUp, .scrollDown:
                 return .unchanged
             }
         } catch let error as NavigationError {
@@ -44,7 +44,8 @@ extension Session {
     }
 
     /// Records how playing stopped when it stopped part-way: a `quit` or an `interrupted`
-    /// event (the progress is already kept). Finishing was recorded by the move itself.
+    /// event (the progress is already kept). Finishing was recorded by the move itself, and a
+    /// snooze by ``Session/snooze()``.
     ///
     /// After a signal the `interrupted` event is only tried (``Session/interrupted(by:)``
     /// waits a second at most for another process's lock): the signal's status ends the
@@ -55,7 +56,7 @@ extension Session {
         switch result {
         case .quit: try quit()
         case .interrupted(let signal): try? interrupted(by: signal.description)
-        case .completed, .skipped: break
+        case .completed, .skipped, .snoozed: break
         }
         return result
     }

@@ -32,7 +32,7 @@ extension Session {
             guard (0..<count).contains(index) else { return try perform(command) }
             let target = Walkthrough.PageLayout.spread(holding: index, of: count)
             return target == shown ? .unchanged : try show(target)
-        case .skip, .quit, .help, .interrupt, .scrollUp, .scrollDown:
+        case .skip, .quit, .snooze, .help, .interrupt, .scrollUp, .scrollDown:
             return try perform(command)
         }
     }

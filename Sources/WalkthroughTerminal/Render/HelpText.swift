@@ -51,6 +51,9 @@ enum HelpText {
             lines.append(strings.text(.overlayJump, ["last": String(last)]))
         }
         if walkthrough.skippable { lines.append(strings.text(.overlaySkip)) }
+        lines.append(
+            strings.text(
+                .overlaySnooze, ["duration": RuleDuration.format(walkthrough.snooze)]))
         lines.append(strings.text(vertical ? .overlayScrollVertical : .overlayScroll))
         lines.append(strings.text(.overlayQuit))
         lines.append(strings.text(.overlayHelp))

@@ -17,7 +17,8 @@ struct CommandArgumentTests {
             "Usage: walkthrough play <walkthrough> [--user <name>] [--db <path>] [--force] "
             + "[--restart] [--plain] [--all] [--locale <tag>] [--images <mode>] [--watch] [--variant <id>]",
         "seen": "Usage: walkthrough seen <walkthrough> [--user <name>] [--db <path>] [--quiet]",
-        "mark": "Usage: walkthrough mark <walkthrough> [--user <name>] [--db <path>] [--skipped]",
+        "mark":
+            "Usage: walkthrough mark <walkthrough> [--user <name>] [--db <path>] [--skipped] [--snoozed] [--until <time>]",
         "reset":
             "Usage: walkthrough reset --user <name> [<id> ...] [--db <path>] [--dry-run] | "
             + "walkthrough reset --all-users <id> ... [--db <path>] [--dry-run]",

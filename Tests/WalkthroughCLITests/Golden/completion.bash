@@ -20,7 +20,7 @@ _walkthrough() {
     cur="${COMP_WORDS[COMP_CWORD]}"
     prev="${COMP_WORDS[COMP_CWORD-1]}"
     if [ "$COMP_CWORD" -eq 1 ]; then
-        COMPREPLY=($(compgen -W "play seen due next mark reset status list policy validate export import db events stats variant goal sync serve translate help --help --version --generate-completion-script --generate-manual" -- "$cur"))
+        COMPREPLY=($(compgen -W "play seen due next mark reset status list policy validate export import db events stats variant goal donate sync serve translate help --help --version --generate-completion-script --generate-manual" -- "$cur"))
         return
     fi
     command="${COMP_WORDS[1]}"
@@ -29,7 +29,7 @@ _walkthrough() {
             COMPREPLY=($(compgen -W "bash zsh fish" -- "$cur"))
             return ;;
         help)
-            COMPREPLY=($(compgen -W "play seen due next mark reset status list policy validate export import db events stats variant goal sync serve translate help" -- "$cur"))
+            COMPREPLY=($(compgen -W "play seen due next mark reset status list policy validate export import db events stats variant goal donate sync serve translate help" -- "$cur"))
             return ;;
     esac
     if [ "$command" = db ]; then
@@ -74,8 +74,8 @@ _walkthrough() {
             values="--user --db"
             kind=folder ;;
         "mark")
-            options="--user --db --skipped --help"
-            values="--user --db"
+            options="--user --db --skipped --snoozed --until --help"
+            values="--user --db --until"
             kind=definition ;;
         "reset")
             options="--user --all-users --db --dry-run --help"
@@ -134,6 +134,10 @@ _walkthrough() {
             values="--user"
             kind=definition ;;
         "goal")
+            options="--user --db --help"
+            values="--user --db"
+            kind=none ;;
+        "donate")
             options="--user --db --help"
             values="--user --db"
             kind=none ;;

@@ -26,13 +26,13 @@ _walkthrough_definitions() {
 _walkthrough() {
     local command
     if (( CURRENT == 2 )); then
-        compadd -- 'play' 'seen' 'due' 'next' 'mark' 'reset' 'status' 'list' 'policy' 'validate' 'export' 'import' 'db' 'events' 'stats' 'variant' 'goal' 'sync' 'serve' 'translate' 'help' --help --version --generate-completion-script --generate-manual
+        compadd -- 'play' 'seen' 'due' 'next' 'mark' 'reset' 'status' 'list' 'policy' 'validate' 'export' 'import' 'db' 'events' 'stats' 'variant' 'goal' 'donate' 'sync' 'serve' 'translate' 'help' --help --version --generate-completion-script --generate-manual
         return
     fi
     command=${words[2]}
     case $command in
         --generate-completion-script) compadd -- bash zsh fish; return ;;
-        help) compadd -- 'play' 'seen' 'due' 'next' 'mark' 'reset' 'status' 'list' 'policy' 'validate' 'export' 'import' 'db' 'events' 'stats' 'variant' 'goal' 'sync' 'serve' 'translate' 'help'; return ;;
+        help) compadd -- 'play' 'seen' 'due' 'next' 'mark' 'reset' 'status' 'list' 'policy' 'validate' 'export' 'import' 'db' 'events' 'stats' 'variant' 'goal' 'donate' 'sync' 'serve' 'translate' 'help'; return ;;
     esac
     if [[ $command == db ]]; then
         if (( CURRENT == 3 )); then
@@ -73,7 +73,7 @@ _walkthrough() {
         "next")
             _arguments --user'[The user to act for (default: the login name).]:name: ' --db'[The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).]:path:_files' '(-q --quiet)'{-q,--quiet}'[Print nothing; answer with the exit status only.]' --json'[Print every candidate and its decision as JSON.]' '(- *)--help[Show help information.]' '*:folder:_files -/' ;;
         "mark")
-            _arguments --user'[The user to act for (default: the login name).]:name: ' --db'[The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).]:path:_files' --skipped'[Record it as skipped rather than completed.]' '(- *)--help[Show help information.]' '*:walkthrough:_walkthrough_definitions' ;;
+            _arguments --user'[The user to act for (default: the login name).]:name: ' --db'[The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).]:path:_files' --skipped'[Record it as skipped rather than completed.]' --snoozed'[Record it as put off (later) rather than seen.]' --until'[With --snoozed: not due until TIME (default: now plus its snooze).]:time: ' '(- *)--help[Show help information.]' '*:walkthrough:_walkthrough_definitions' ;;
         "reset")
             _arguments --user'[Remove this user'\''s records.]:name: ' --all-users'[Remove the records of every user for the ids given.]' --db'[The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).]:path:_files' --dry-run'[List what would be removed, and remove nothing.]' '(- *)--help[Show help information.]' '*:walkthrough:_walkthrough_definitions' ;;
         "status")
@@ -103,6 +103,8 @@ _walkthrough() {
         "variant")
             _arguments --user'[The user to act for (default: the login name).]:name: ' '(- *)--help[Show help information.]' '*:walkthrough:_walkthrough_definitions' ;;
         "goal")
+            _arguments --user'[The user to act for (default: the login name).]:name: ' --db'[The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).]:path:_files' '(- *)--help[Show help information.]' ;;
+        "donate")
             _arguments --user'[The user to act for (default: the login name).]:name: ' --db'[The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).]:path:_files' '(- *)--help[Show help information.]' ;;
         "sync")
             _arguments --db'[The seen database: a file, or a postgresql:// URL (default: $WALKTHROUGH_DB, else under $XDG_STATE_HOME).]:path:_files' --retry-refused'[Send the writes the server refused again.]' --json'[Print a JSON object instead of a line.]' '(- *)--help[Show help information.]' ;;

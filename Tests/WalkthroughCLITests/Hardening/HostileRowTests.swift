@@ -40,7 +40,7 @@ struct HostileRowTests {
             altering: """
                 WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 1500)
                 INSERT INTO seen SELECT CAST(printf('b%05d', x) AS BLOB), 'tour', 1, 'completed',
-                0, 1700000000000 FROM n;
+                0, 1700000000000, NULL FROM n;
                 """)
         for command in [["status", "--json"], ["status"]] {
             let result = try sandbox.execute(command)

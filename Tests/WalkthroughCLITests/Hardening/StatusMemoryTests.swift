@@ -29,7 +29,7 @@ struct StatusMemoryTests {
             INSERT INTO seen SELECT printf('user-%06d-%s', i, 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'),
                 'foodpin', 1 + i % 3,
                 CASE i % 3 WHEN 0 THEN 'completed' WHEN 1 THEN 'skipped' ELSE 'inProgress' END,
-                i % 7, 1700000000000 + i FROM n;
+                i % 7, 1700000000000 + i, NULL FROM n;
             """
         let sqlite = try ChildProcess(
             ["/usr/bin/sqlite3", sandbox.database, sql], environment: [:],

@@ -52,8 +52,8 @@ func leaveInterruptedWrite(at path: String, as uid: uid_t? = nil) throws {
         """
         PRAGMA cache_size = 1;
         BEGIN;
-        INSERT INTO seen SELECT 'spill-' || value, 'tour', 1, 'completed', 0, 0
-            FROM generate_series(1, 20000);
+        INSERT INTO seen (user, walkthrough, version, outcome, last_page, updated_at)
+            SELECT 'spill-' || value, 'tour', 1, 'completed', 0, 0 FROM generate_series(1, 20000);
         .print spilled
 
         """)

@@ -79,7 +79,7 @@ struct RecordPagingTests {
         for hex in ["61FF", "61FE", "61C3", "FF", "61"] {
             try raw.exec(
                 "INSERT INTO seen VALUES (CAST(X'\(hex)' AS TEXT), CAST(X'\(hex)' AS TEXT), 1, "
-                    + "'completed', 0, 0)")
+                    + "'completed', 0, 0, NULL)")
         }
         let store = try SQLiteSeenStore(path: path)
         for pageSize in [1, 2, 3] {

@@ -123,7 +123,61 @@ struct RuleValidationTests {
         Bad(
             name: "when not an object", json: definition(when: #"["a"]"#), kind: "wrongType",
             path: "when", line: 2, column: 10, mentions: "object"),
+        Bad(
+            name: "an event's min below 0",
+            json: definition(when: #"{"events": {"deployed": {"min": -1}}}"#),
+            kind: "invalidEventRule", path: "when.events.deployed.min", line: 2, column: 42,
+            mentions: "from 0 to 1000"),
+        Bad(
+            name: "an event's max a string",
+            json: definition(when: #"{"events": {"deployed": {"max": "3"}}}"#),
+            kind: "wrongType", path: "when.events.deployed.max", line: 2, column: 42,
+            mentions: "integer"),
+        Bad(
+            name: "an event's min above its max",
+            json: definition(when: #"{"events": {"deployed": {"min": 3, "max": 1}}}"#),
+            kind: "invalidEventRule", path: "when.events.deployed", line: 2, column: 34,
+            mentions: "never due"),
+        Bad(
+            name: "an event's window in weeks",
+            json: definition(when: #"{"events": {"deployed": {"within": "1w"}}}"#),
+            kind: "invalidDuration", path: "when.events.deployed.within", line: 2, column: 45,
+            mentions: "\"7d\""),
+        Bad(
+            name: "an event name that is not an id",
+            json: definition(when: #"{"events": {"bad name": {}}}"#),
+            kind: "invalidID", path: "when.events[\"bad name\"]", line: 2, column: 22,
+            mentions: "bad name"),
+        Bad(
+            name: "events on a page", json: definition(pageExtra: #", "when": {"events": {}}"#),
+            kind: "ruleNotOnPage", path: "pages[0].when.events", line: 2, column: 63,
+            mentions: "top-level"),
+        Bad(
+            name: "a snooze in weeks",
+            json: #"{"id": "tour", "snooze": "1w","# + "\n"
+                + #" "pages": [{"heading": "A", "content": ""}]}"#,
+            kind: "invalidDuration", path: "snooze", line: 1, column: 26, mentions: "\"24h\""),
     ]
+
+    @Test func readsEventRulesAndSnooze() throws {
+        let report = validate(
+            #"{"id": "tour", "snooze": "90m", "when": {"events": "#
+                + #"{"deployed": {"min": 3, "within": "7d"}, "usedSearch": {"max": 0}, "#
+                + #""opened": {}}}, "pages": [{"heading": "A", "content": ""}]}"#)
+        #expect(report.diagnostics.isEmpty)
+        let walkthrough = try #require(report.walkthrough)
+        #expect(walkthrough.snooze == .seconds(90 * 60))
+        #expect(
+            walkthrough.when.events == [
+                EventCountRule(name: "deployed", min: 3, within: .seconds(7 * 86_400)),
+                EventCountRule(name: "usedSearch", min: 0, max: 0),
+                EventCountRule(name: "opened", min: 1),
+            ])
+        #expect(try #require(validate(Self.definition()).walkthrough).snooze == .seconds(86_400))
+        let unknown = validate(Self.definition(when: #"{"events": {"x": {"mim": 1}}}"#))
+        #expect(unknown.warnings.first?.path == "when.events.x.mim")
+        #expect(unknown.warnings.first?.message.contains("\"min\"") == true)
+    }
 
     @Test(arguments: bad)
     func reportsWithItsLocation(bad: Bad) throws {

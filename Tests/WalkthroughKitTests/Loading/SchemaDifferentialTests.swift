@@ -106,6 +106,8 @@ struct SchemaDifferentialTests {
             case missingDefaultLocale = "translations without the default locale"
             /// `from` after `until`: an order between two fields.
             case fromAfterUntil = "from later than until"
+            /// An event rule's `min` above its `max`: an order between two fields.
+            case minAboveMax = "an event rule's min above its max"
         }
 
         var path: [String]
@@ -266,6 +268,25 @@ struct SchemaDifferentialTests {
                 s("36501d"), s("01h"), s("00000000001s"), s("000000000001s"), s("1w"), s("1.5h"),
                 s("-1d"), s("1 d"), s("1D"), s(""), s("d"), n("60"), nil,
             ])
+        func rule(_ members: [(String, JSON)]) -> JSON { .object([("deployed", .object(members))]) }
+        add(
+            ["when", "events"],
+            [
+                .object([]), rule([]), rule([("min", n("3")), ("within", s("7d"))]),
+                rule([("max", n("0"))]), rule([("min", n("0")), ("max", n("1000"))]),
+                rule([("min", n("2")), ("max", n("2"))]), rule([("min", n("-1"))]),
+                rule([("max", n("1001"))]), rule([("min", n("1.5"))]), rule([("min", s("3"))]),
+                rule([("within", s("1w"))]), rule([("within", s("0s"))]),
+                rule([("within", n("60"))]), rule([("bogus", n("1"))]),
+                .object([("bad id", .object([]))]), .object([("", .object([]))]),
+                .object([("deployed", s("3"))]), .object([("deployed", n("3"))]), s("deployed"),
+                .array([]), nil,
+            ])
+        add(["when", "events"], [rule([("min", n("3.0"))])], limit: .numberSpelling)
+        add(["when", "events"], [rule([("min", n("3")), ("max", n("1"))])], limit: .minAboveMax)
+        add(
+            ["snooze"],
+            [s("24h"), s("1s"), s("36500d"), s("36501d"), s("0s"), s("1w"), n("60"), nil])
         add(["when", "bogus"], [s("x")])
         add(["when"], [.object([]), s("always")])
         add(["experiment", "id"], ids)

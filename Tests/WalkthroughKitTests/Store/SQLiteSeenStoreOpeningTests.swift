@@ -49,6 +49,7 @@ struct SQLiteSeenStoreOpeningTests {
         #expect(
             try raw.rows("SELECT name FROM pragma_table_info('seen') ORDER BY cid").map(\.[0]) == [
                 "user", "walkthrough", "version", "outcome", "last_page", "updated_at",
+                "snoozed_until",
             ])
     }
 

@@ -332,3 +332,34 @@ extension SteppedStore: ExperimentStore {
         try experiments.goalPage(matching: filter, after: after, limit: limit)
     }
 }
+
+extension SteppedStore: DonationStore {
+    private var donations: any DonationStore {
+        guard let store = base as? any DonationStore else {
+            preconditionFailure("every store under test keeps donations")
+        }
+        return store
+    }
+    func donate(_ name: String, user: String) throws -> Timestamp {
+        change()
+        return try donations.donate(name, user: user)
+    }
+    func donationCounts(
+        user: String, of names: [(name: String, since: Timestamp?)]
+    ) throws -> [Int] {
+        try donations.donationCounts(user: user, of: names)
+    }
+}
+
+/// A clock the test sets: what a store stamps with, and what the rules are read at.
+final class ManualClock: Sendable {
+    private let instant: Mutex<Timestamp>
+
+    init(_ start: Timestamp) { instant = Mutex(start) }
+
+    /// The instant set last.
+    @Sendable func now() -> Timestamp { instant.withLock { $0 } }
+
+    /// Sets the clock to `time`.
+    func set(_ time: Timestamp) { instant.withLock { $0 = time } }
+}

@@ -206,6 +206,12 @@ import WalkthroughTestSupport
             #""inProgress":1,"completionRate":0.5,"medianSecondsToComplete":41.2,"#,
             #""pages":[{"page":1,"id":"welcome","reached":2,"dropped":1}]}"#),
         Sample("a goal", "POST", "/v1/users/bob/goals/deployed", 204, type: nil, bytes: []),
+        Sample("a donation", "POST", "/v1/users/bob/events/deployed", 204, type: nil, bytes: []),
+        Sample(
+            "a snoozed record", "GET", record, 200,
+            json: #"{"user":"bob","walkthrough":"foodpin","version":1,"outcome":"snoozed","#,
+            #""lastPage":2,"updatedAt":"2026-11-30T22:47:03.123Z","#,
+            #""snoozedUntil":"2026-12-01T22:47:03.123Z"}"#),
         Sample(
             "an image", "GET", "/v1/walkthroughs/foodpin/images/a.png", 200, type: "image/png",
             bytes: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0xFF]),

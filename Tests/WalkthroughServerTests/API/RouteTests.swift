@@ -36,6 +36,11 @@ import Testing
         #expect(
             route("POST", "/v1/users/alice/goals/deployed")
                 == .goal(user: "alice", name: "deployed"))
+        #expect(
+            route("POST", "/v1/users/alice/events/deployed")
+                == .donation(user: "alice", name: "deployed"))
+        #expect(route("GET", "/v1/users/alice/events/deployed") == nil)
+        #expect(Route.pathExists(["v1", "users", "alice", "events", "deployed"]))
         #expect(route("GET", "/v1/walkthroughs") == .walkthroughs)
         #expect(route("HEAD", "/v1/walkthroughs/foodpin") == .walkthrough(id: "foodpin"))
         #expect(route("GET", "/v1/walkthroughs/foodpin/stats") == .stats(id: "foodpin"))

@@ -17,6 +17,7 @@ enum PostgresGrants {
         ("walkthrough_tombstones", readWrite),
         ("walkthrough_summaries", readWrite),
         ("walkthrough_summary_pages", readWrite),
+        ("walkthrough_donations", readWrite),
     ]
 
     private static let readWrite = "SELECT, INSERT, UPDATE, DELETE"

@@ -106,3 +106,53 @@ extension SummarySQL {
         RowSecurityGuard.whenRecordsAreSecured(postgresRowSecurity)
     ]
 }
+
+extension SnoozeSchema {
+    /// Version 7 of the PostgreSQL store: the records' and the events' checks replaced in
+    /// place (the partitioned events table passes its check on to every partition), and the
+    /// records' `snoozed_until`.
+    package static let postgresStatements = [
+        "ALTER TABLE walkthrough_seen DROP CONSTRAINT IF EXISTS walkthrough_seen_outcome_check",
+        """
+        ALTER TABLE walkthrough_seen ADD CONSTRAINT walkthrough_seen_outcome_check
+            CHECK (outcome IN (\(outcomes)))
+        """,
+        "ALTER TABLE walkthrough_seen ADD COLUMN snoozed_until bigint",
+        "ALTER TABLE walkthrough_events DROP CONSTRAINT IF EXISTS walkthrough_events_event_check",
+        """
+        ALTER TABLE walkthrough_events ADD CONSTRAINT walkthrough_events_event_check
+            CHECK (event IN (\(eventNames)))
+        """,
+    ]
+}
+
+extension DonationSchema {
+    /// Version 7 of the PostgreSQL store: the donations, with the grants the roles hold on the
+    /// goals and, when the records have it, row security.
+    package static let postgresStatements = [
+        """
+        CREATE TABLE walkthrough_donations (
+            id        bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            time      bigint NOT NULL,
+            user_name text   COLLATE "C" NOT NULL,
+            name      text   COLLATE "C" NOT NULL
+        )
+        """,
+        """
+        CREATE INDEX walkthrough_donations_by_user
+            ON walkthrough_donations (user_name, name, time, id)
+        """,
+        RowSecurityGuard.whenRecordsAreSecured(postgresRowSecurity),
+        PostgresGrants.copy(from: "walkthrough_goals", to: ["walkthrough_donations"]),
+    ]
+
+    /// What turns row security on for the donations.
+    package static let postgresRowSecurity = [
+        "ALTER TABLE walkthrough_donations ENABLE ROW LEVEL SECURITY",
+        "DROP POLICY IF EXISTS walkthrough_own_donations ON walkthrough_donations",
+        """
+        CREATE POLICY walkthrough_own_donations ON walkthrough_donations
+            USING (user_name = current_user) WITH CHECK (user_name = current_user)
+        """,
+    ]
+}

@@ -55,11 +55,15 @@ enum PostgresSchema {
             version: 6,
             summary: "the events partitioned by month (events prune drops whole months)",
             statements: PostgresEventPartitions.migration),
+        StoreSchema.Migration(
+            version: 7,
+            summary: "what users did (donations), and the snoozed outcome and event",
+            statements: SnoozeSchema.postgresStatements + DonationSchema.postgresStatements),
     ]
 
     /// The schema version this build writes and reads: the last migration's, which a test
     /// checks; a constant, so that a check builds none of the migrations' SQL.
-    static let currentVersion = 6
+    static let currentVersion = 7
 
     /// The migrations a store at `version` still needs, in order.
     static func pending(from version: Int) -> ArraySlice<StoreSchema.Migration> {
@@ -112,6 +116,7 @@ enum PostgresSchema {
             """,
         ] + EventSchema.postgresRowSecurity + ExperimentSchema.postgresRowSecurity
         + ReplicaServerSQL.rowSecurity + SummarySQL.postgresRowSecurity
+        + DonationSchema.postgresRowSecurity
 
     /// Whether row security is on for the table, and whether it binds the current role (not a
     /// superuser, not `BYPASSRLS`, not the table's owner).

@@ -6,6 +6,9 @@ extension PostgresSeenStore: AdministeredSeenStore {
     /// Itself: the server keeps experiments.
     package var experiments: (any ExperimentStore)? { self }
 
+    /// Itself: the server keeps donations.
+    package var donations: (any DonationStore)? { self }
+
     /// `nil`: a server's lock is its own.
     package var lockWaitLimited: (any LockWaitLimitedStore)? { nil }
 
@@ -48,6 +51,7 @@ extension PostgresSeenStore: AdministeredSeenStore {
                             record.user, record.walkthrough, String(record.version),
                             record.outcome.rawValue, String(record.lastPage),
                             String(record.updatedAt.millisecondsSince1970),
+                            record.snoozedUntil.map { String($0.millisecondsSince1970) },
                         ])
                     if result.rowCount == 0 {
                         summary.kept += 1

@@ -40,6 +40,14 @@ extension PostgresSeenStore {
                 types.append(text)
                 sql =
                     "WITH change AS (\n\(SeenSQL.upsert(.seen, .postgresql, parameters: numbers))\n)\n"
+            case .snoozed:
+                // The page is `$6`, the time it lasts until `$7`.
+                name += "snoozed_"
+                types += [int8, int8]
+                var snooze = numbers
+                snooze.until = 7
+                sql =
+                    "WITH change AS (\n\(SeenSQL.upsert(.snooze, .postgresql, parameters: snooze))\n)\n"
             case nil:
                 name += "events_"
             }
@@ -142,6 +150,10 @@ extension PostgresSeenStore {
                 try markSeen(
                     user: step.user, walkthrough: step.walkthrough, version: step.version,
                     outcome: outcome)
+            case .snoozed(let page, let until):
+                try snooze(
+                    user: step.user, walkthrough: step.walkthrough, version: step.version,
+                    page: page, until: until)
             case nil: break
             }
             return
@@ -220,6 +232,9 @@ extension PostgresSeenStore {
             precondition(page >= 0, "page indices are 0-based")
             parameters.append(String(page))
         case .seen(let outcome): parameters.append(SeenRecord.Outcome(outcome).rawValue)
+        case .snoozed(let page, let until):
+            precondition(page >= 0, "page indices are 0-based")
+            parameters += [String(page), String(until.millisecondsSince1970)]
         case nil: break
         }
         for event in step.events {

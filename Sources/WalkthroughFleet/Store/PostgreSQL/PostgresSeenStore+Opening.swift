@@ -133,7 +133,12 @@ extension PostgresSeenStore {
                 }
                 state = try migrate(connection, location: location)
             }
-            for statement in [SQL.record, SQL.hasSeen, SQL.markSeen, SQL.saveProgress] {
+            // Tables read as they are from before snooze have no snoozed_until to write.
+            let statements =
+                state.version >= 7
+                ? [SQL.record, SQL.hasSeen, SQL.markSeen, SQL.saveProgress]
+                : [SQL.recordBeforeSnooze, SQL.hasSeen]
+            for statement in statements {
                 try connection.prepare(statement)
             }
             let security = try connection.execute(PostgresSchema.rowSecuritySQL)

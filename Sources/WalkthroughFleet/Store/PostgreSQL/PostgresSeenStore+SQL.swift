@@ -14,14 +14,20 @@ extension PostgresSeenStore {
         private static let text = PostgresConnection.text
         private static let int8 = PostgresConnection.int8
 
-        /// The six columns, in the order ``PostgresSeenStore/decodeRecord(_:row:)`` reads.
-        static let columns = SQLDialect.postgresql.columns
+        /// The seven columns, in the order ``PostgresSeenStore/decodeRecord(_:row:)`` reads.
+        static let columns = SQLDialect.postgresql.recordColumns()
 
         /// The user's record of one walkthrough. Preparing it when opening also proves that the
         /// table has every column the store reads.
         static let record = Prepared(
             name: "walkthrough_record", sql: SeenSQL.record(.postgresql),
             parameterTypes: [text, text])
+
+        /// ``record`` for tables read as they are from before schema version 7 (no
+        /// `snoozed_until`).
+        static let recordBeforeSnooze = Prepared(
+            name: "walkthrough_record_before_snooze",
+            sql: SeenSQL.record(.postgresql, snooze: false), parameterTypes: [text, text])
 
         /// The `walkthrough seen` gate: one lookup on the primary key.
         package static let hasSeen = Prepared(
@@ -38,25 +44,32 @@ extension PostgresSeenStore {
             name: "walkthrough_save_progress", sql: SeenSQL.upsert(.progress, .postgresql),
             parameterTypes: [text, text, int8, int8, int8])
 
-        /// A page of records (keyset paging on the primary key, as the SQLite store pages).
-        static func page(_ page: SeenSQL.Page) -> Prepared {
+        /// Upserts a snooze by ``SeenWriteRule/snooze``: `$4` the page, `$5` the time, `$6`
+        /// the time it lasts until.
+        static let snooze = Prepared(
+            name: "walkthrough_snooze", sql: SeenSQL.upsert(.snooze, .postgresql),
+            parameterTypes: [text, text, int8, int8, int8, int8])
+
+        /// A page of records (keyset paging on the primary key, as the SQLite store pages);
+        /// `snooze` false for tables from before schema version 7.
+        static func page(_ page: SeenSQL.Page, snooze: Bool = true) -> Prepared {
+            let suffix = snooze ? "" : "_before_snooze"
+            let sql = SeenSQL.page(page, .postgresql, snooze: snooze)
             switch page {
             case .first:
                 return Prepared(
-                    name: "walkthrough_first_page", sql: SeenSQL.page(.first, .postgresql),
-                    parameterTypes: [int8])
+                    name: "walkthrough_first_page" + suffix, sql: sql, parameterTypes: [int8])
             case .after:
                 return Prepared(
-                    name: "walkthrough_next_page", sql: SeenSQL.page(.after, .postgresql),
+                    name: "walkthrough_next_page" + suffix, sql: sql,
                     parameterTypes: [text, text, int8])
             case .userFirst:
                 return Prepared(
-                    name: "walkthrough_user_first_page",
-                    sql: SeenSQL.page(.userFirst, .postgresql), parameterTypes: [text, int8])
+                    name: "walkthrough_user_first_page" + suffix, sql: sql,
+                    parameterTypes: [text, int8])
             case .userAfter:
                 return Prepared(
-                    name: "walkthrough_user_next_page",
-                    sql: SeenSQL.page(.userAfter, .postgresql),
+                    name: "walkthrough_user_next_page" + suffix, sql: sql,
                     parameterTypes: [text, text, int8])
             }
         }
@@ -65,7 +78,7 @@ extension PostgresSeenStore {
         /// written, `true` when it was new.
         static let merge = Prepared(
             name: "walkthrough_merge", sql: SeenSQL.merge(.postgresql) + "\nRETURNING (xmax = 0)",
-            parameterTypes: [text, text, int8, text, int8, int8])
+            parameterTypes: [text, text, int8, text, int8, int8, int8])
 
         /// How many records and users the role can see.
         static let counts = SeenSQL.counts(.postgresql)

@@ -44,6 +44,9 @@ package final class PostgresSeenStore: EventRecordingStore {
 
     private let connection: Locked<PostgresConnection>
     let now: @Sendable () -> Timestamp
+    /// Whether this role may read the donations, once asked (a role granted before donations
+    /// were reads none, as one granted before goals lists none).
+    let donationsReadable = Locked<Bool?>(nil)
 
     /// Connects to the server `url` names and, unless the options say not to, creates or
     /// migrates the store's tables.
@@ -80,8 +83,9 @@ package final class PostgresSeenStore: EventRecordingStore {
 
     /// The user's record of `walkthrough`, or `nil` when there is none.
     package func record(user: String, walkthrough: String) throws(SeenStoreError) -> SeenRecord? {
-        try withConnection { connection throws(PostgresFailure) in
-            let result = try connection.execute(SQL.record, [user, walkthrough])
+        let statement = hasSnooze ? SQL.record : SQL.recordBeforeSnooze
+        return try withConnection { connection throws(PostgresFailure) in
+            let result = try connection.execute(statement, [user, walkthrough])
             return result.rowCount == 0 ? nil : try Self.decodeRecord(result, row: 0)
         }
     }
@@ -128,8 +132,26 @@ package final class PostgresSeenStore: EventRecordingStore {
         }
     }
 
+    /// Records that the user put `walkthrough` off on page `page` (0-based) until `until`, by
+    /// ``SeenWriteRule/snooze``. Committed when it returns.
+    func snooze(
+        user: String, walkthrough: String, version: Int, page: Int, until: Timestamp
+    ) throws(SeenStoreError) {
+        precondition(version >= 1, "a walkthrough's version is 1 or more")
+        precondition(page >= 0, "page indices are 0-based")
+        let stamp = String(now().millisecondsSince1970)
+        try withConnection { connection throws(PostgresFailure) in
+            _ = try connection.execute(
+                SQL.snooze,
+                [
+                    user, walkthrough, String(version), String(page), stamp,
+                    String(until.millisecondsSince1970),
+                ])
+        }
+    }
+
     /// Removes the user's record of `walkthrough` and its events, or all of the user's
-    /// records, events and goals when `nil`, in one transaction.
+    /// records, events, goals and donations when `nil`, in one transaction.
     ///
     /// - Returns: The number of records removed. (Should the connection be lost after the
     ///   server removed them but before it said so, the repeated call removes nothing more and
@@ -139,6 +161,7 @@ package final class PostgresSeenStore: EventRecordingStore {
         let events = hasEvents
         let experiments = hasExperiments
         let summaries = hasSummaries
+        let snooze = hasSnooze
         return try withConnection { connection throws(PostgresFailure) in
             try connection.transaction { () throws(PostgresFailure) in
                 if let walkthrough {
@@ -162,6 +185,9 @@ package final class PostgresSeenStore: EventRecordingStore {
                     try connection.execute(SeenSQL.mayResetGoals).text(0, 0) == "t"
                 {
                     try connection.execute(SeenSQL.resetGoals(.postgresql), [user])
+                }
+                if snooze, try connection.execute(DonationSQL.mayReset).text(0, 0) == "t" {
+                    try connection.execute(DonationSchema.reset(.postgresql), [user])
                 }
                 if summaries {
                     for sql in SummarySQL.reset(.user, .postgresql) {
@@ -249,7 +275,8 @@ package final class PostgresSeenStore: EventRecordingStore {
     ) throws(SeenStoreError) -> [(item: SeenRecord, key: RecordKey)] {
         try withConnection { connection throws(PostgresFailure) in
             let limit = String(limit)
-            let statement = SQL.page(SeenSQL.Page(user: user != nil, continuing: after != nil))
+            let statement = SQL.page(
+                SeenSQL.Page(user: user != nil, continuing: after != nil), snooze: hasSnooze)
             let parameters: [String?]
             switch (user, after) {
             case (nil, nil): parameters = [limit]
@@ -273,6 +300,10 @@ package final class PostgresSeenStore: EventRecordingStore {
     /// The earliest and latest `updated_at` the store reads back: the years 1 to 9999, in
     /// milliseconds since 1970 (as ``SQLiteSeenStore`` checks).
     static let updatedAtRange = SQLiteSeenStore.updatedAtRange
+
+    /// Whether the tables have `snoozed_until`, the `snoozed` outcome and event, and the
+    /// donations: every store that writes, and a read-only store of schema version 7 or later.
+    var hasSnooze: Bool { storedSchemaVersion >= 7 }
 
     /// The record in `row` of a result selecting ``SQL/columns``.
     ///
@@ -300,9 +331,15 @@ package final class PostgresSeenStore: EventRecordingStore {
         guard updatedAtRange.contains(updatedAt) else {
             throw corrupt("an updated_at out of range (\(updatedAt))")
         }
+        let until = result.int64(row, 6)
+        if let until, !updatedAtRange.contains(until) {
+            throw corrupt("a snoozed_until out of range (\(until))")
+        }
         return SeenRecord(
             user: user, walkthrough: walkthrough, version: Int(version), outcome: outcome,
-            lastPage: Int(lastPage), updatedAt: Timestamp(millisecondsSince1970: updatedAt))
+            lastPage: Int(lastPage), updatedAt: Timestamp(millisecondsSince1970: updatedAt),
+            snoozedUntil: outcome == .snoozed
+                ? until.map { Timestamp(millisecondsSince1970: $0) } : nil)
     }
 
     // MARK: - The connection, retries and errors

@@ -11,13 +11,17 @@ extension OutboxEntry {
             members.append(
                 (
                     "record",
-                    .object([
-                        ("walkthrough", .string(record.walkthrough)),
-                        ("version", .integer(record.version)),
-                        ("outcome", .string(record.outcome)),
-                        ("lastPage", .integer(record.lastPage)),
-                        ("updatedAt", .integer(Int(record.updatedAt))),
-                    ])
+                    .object(
+                        [
+                            ("walkthrough", .string(record.walkthrough)),
+                            ("version", .integer(record.version)),
+                            ("outcome", .string(record.outcome)),
+                            ("lastPage", .integer(record.lastPage)),
+                            ("updatedAt", .integer(Int(record.updatedAt))),
+                        ]
+                            + (record.snoozedUntil.map {
+                                [("snoozedUntil", JSONText.integer(Int($0)))]
+                            } ?? []))
                 ))
         }
         members.append(("events", .array(events.map(Self.encoded))))
@@ -26,6 +30,16 @@ extension OutboxEntry {
                 (
                     "goal",
                     .object([("name", .string(goal.name)), ("time", .integer(Int(goal.time)))])
+                )
+            )
+        }
+        if let donation {
+            members.append(
+                (
+                    "donation",
+                    .object([
+                        ("name", .string(donation.name)), ("time", .integer(Int(donation.time))),
+                    ])
                 )
             )
         }
@@ -65,6 +79,10 @@ extension OutboxEntry {
             entry.record = Record(
                 walkthrough: walkthrough, version: version, outcome: outcome, lastPage: lastPage,
                 updatedAt: updatedAt)
+            if record.field("snoozedUntil") != nil {
+                guard let until = record.int64("snoozedUntil") else { return nil }
+                entry.record?.snoozedUntil = until
+            }
         }
         if let field = object?.field("events") {
             guard case .array(let elements) = field.storage else { return nil }
@@ -78,6 +96,12 @@ extension OutboxEntry {
                 let time = goal.int64("time")
             else { return nil }
             entry.goal = Goal(name: name, time: time)
+        }
+        if let field = object?.field("donation") {
+            guard let donation = Fields(field), let name = donation.string("name"),
+                let time = donation.int64("time")
+            else { return nil }
+            entry.donation = Goal(name: name, time: time)
         }
         if let field = object?.field("reset") {
             guard let reset = Fields(field), let walkthrough = reset.string("walkthrough"),

@@ -11,6 +11,8 @@ struct OutboxEntry: Sendable, Hashable {
         var outcome: String
         var lastPage: Int
         var updatedAt: Int64
+        /// A `snoozed` record's end, in milliseconds since 1970.
+        var snoozedUntil: Int64? = nil
     }
 
     /// One event of the step, with its time.
@@ -46,6 +48,10 @@ struct OutboxEntry: Sendable, Hashable {
         var name: String
         var time: Int64
     }
+    /// A donation (`walkthrough donate`, `FirstRunGate.donate`), with its time; absent from
+    /// every other entry (and from those written before donations were queued). Kept as
+    /// `walkthrough_donations` keeps it: a name and a time, as a goal.
+    var donation: Goal?
     /// For a reset: the walkthrough reset (`""`: all of the user's) and its time.
     var reset: Reset?
 
@@ -66,7 +72,8 @@ struct OutboxEntry: Sendable, Hashable {
             self.record = Record(
                 walkthrough: record.walkthrough, version: record.version,
                 outcome: record.outcome.rawValue, lastPage: record.lastPage,
-                updatedAt: record.updatedAt.millisecondsSince1970)
+                updatedAt: record.updatedAt.millisecondsSince1970,
+                snoozedUntil: record.snoozedUntil?.millisecondsSince1970)
         }
         events = step.events.map { event in
             let columns = EventColumns(event.kind)
@@ -89,6 +96,13 @@ struct OutboxEntry: Sendable, Hashable {
         self.user = user
         stampedAt = stamp
         self.goal = Goal(name: goal, time: stamp)
+    }
+
+    /// The entry for `user` donating `name` at `stamp`.
+    init(donation name: String, user: String, stamp: Int64) {
+        self.user = user
+        stampedAt = stamp
+        donation = Goal(name: name, time: stamp)
     }
 
     /// The entry for a reset of `walkthrough` (`nil`: all of the user's) at `stamp`.

@@ -36,7 +36,8 @@ extension PostgresSeenStore {
     /// Applies one pushed outbox entry in one transaction, once: the push id is claimed
     /// first, and an id the server already has applies nothing. A record or event stamped at
     /// or before a tombstone of its walkthrough is dropped, and a goal at or before a
-    /// tombstone of all the user's walkthroughs; a record is merged by the import rule
+    /// tombstone of all the user's walkthroughs, and so is a donation; a record is merged by
+    /// the import rule
     /// (``SeenRecord/replaces(_:)``); a reset removes what was stamped up to its time (a reset
     /// of all the user's walkthroughs, the user's goals too) and leaves its tombstone.
     func apply(_ entry: OutboxEntry, pushID: String) throws(SeenStoreError) {
@@ -73,6 +74,11 @@ extension PostgresSeenStore {
                 {
                     try connection.execute(ReplicaServerSQL.removeGoals, parameters)
                 }
+                if reset.walkthrough.isEmpty,
+                    try connection.execute(DonationSQL.mayReset).text(0, 0) == "t"
+                {
+                    try connection.execute(ReplicaServerSQL.removeDonations, parameters)
+                }
                 return
             }
             var buried: [String: Int64] = [:]
@@ -90,11 +96,18 @@ extension PostgresSeenStore {
                     [
                         entry.user, record.walkthrough, String(record.version),
                         record.outcome, String(record.lastPage), String(record.updatedAt),
+                        record.snoozedUntil.map(String.init),
                     ])
             }
             if let goal = entry.goal, goal.time > (try resetAt("")) {
                 try connection.execute(
                     ExperimentSQL.insertGoal, [String(goal.time), entry.user, goal.name])
+            }
+            if let donation = entry.donation, donation.time > (try resetAt("")) {
+                let parameters = [entry.user, donation.name]
+                try connection.execute(
+                    DonationSQL.insert, [String(donation.time)] + parameters)
+                try connection.execute(DonationSQL.prune, parameters)
             }
             // One summary merge per walkthrough and version the entry's events touch.
             var summaries: [(walkthrough: String, version: Int64, delta: SummarySQL.Delta)] =

@@ -130,6 +130,9 @@ extension ReplicaSeenStore {
     /// Itself: the replica keeps experiments, and pushes them.
     package var experiments: (any ExperimentStore)? { self }
 
+    /// Itself: the replica keeps donations, and pushes them.
+    package var donations: (any DonationStore)? { self }
+
     /// Itself: its local write may wait less for another process's lock.
     package var lockWaitLimited: (any LockWaitLimitedStore)? { self }
 

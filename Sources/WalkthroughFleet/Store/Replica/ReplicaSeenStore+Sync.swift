@@ -214,8 +214,8 @@ extension ReplicaSeenStore {
         lastSource.withLock { $0 = .local }
     }
 
-    /// Refreshes `user`'s records from `server` (pushing the outbox first): the server's are
-    /// the truth, except for what this machine still has to push.
+    /// Refreshes `user`'s records and donations from `server` (pushing the outbox first): the
+    /// server's are the truth, except for what this machine still has to push.
     ///
     /// - Returns: How many records came from the server.
     @discardableResult
@@ -225,6 +225,7 @@ extension ReplicaSeenStore {
         if pushing { _ = try push(to: server) }
         let records = try server.records(user: user)
         let tombstones = try server.tombstones(user: user)
+        let donations = try server.donations(of: user)
         let stamp = now().millisecondsSince1970
         try local.transaction { transaction throws(SeenStoreError) in
             // Something this machine wrote is still on its way: keep its records as they are
@@ -232,6 +233,7 @@ extension ReplicaSeenStore {
             let pending = try transaction.rows(ReplicaLocalSQL.pendingOfUser, [.text(user)])
             guard Self.count(pending) == 0 else { return }
             try transaction.replaceRecords(of: user, with: records, tombstones: tombstones)
+            if let donations { try transaction.replaceDonations(of: user, with: donations) }
             try Self.touch(user: user, walkthrough: "", at: stamp, in: transaction)
             try Self.writeMeta("lastPull", String(stamp), in: transaction)
         }

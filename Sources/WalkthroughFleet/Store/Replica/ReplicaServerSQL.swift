@@ -108,6 +108,15 @@ enum ReplicaServerSQL {
             """,
         parameterTypes: [text, text, int8])
 
+    /// The donations half of ``removeRecords``, for a reset of all the user's walkthroughs
+    /// (`$2` is `''`).
+    static let removeDonations = Prepared(
+        name: "walkthrough_reset_donations_before",
+        sql: """
+            DELETE FROM walkthrough_donations WHERE user_name = $1 AND $2 = '' AND time <= $3
+            """,
+        parameterTypes: [text, text, int8])
+
     /// One pushed event, with its own time. `$1` time, then the columns of
     /// `walkthrough_events` in ``PostgresSeenStore/EventSQL/insertColumns`` order.
     static let insertEvent = Prepared(

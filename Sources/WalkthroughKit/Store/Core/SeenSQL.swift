@@ -29,9 +29,16 @@ package struct SQLDialect: Sendable, Hashable {
     /// The numbered parameter `number`.
     package func parameter(_ number: Int) -> String { "\(parameterPrefix)\(number)" }
 
-    /// The six record columns, in the order the stores decode them.
+    /// The six record columns every write sets, in the order the stores decode them.
     package var columns: String {
         "\(userColumn), walkthrough, version, outcome, last_page, updated_at"
+    }
+
+    /// The record columns a read decodes: ``columns``, then `snoozed_until` (schema version
+    /// 6 of SQLite, 7 of PostgreSQL), or `NULL` in its place for a store read as it is from
+    /// before (`snooze` false).
+    package func recordColumns(snooze: Bool = true) -> String {
+        columns + (snooze ? ", snoozed_until" : ", NULL")
     }
 }
 
@@ -45,25 +52,32 @@ package enum SeenSQL {
         package var user = 1
         package var walkthrough = 2
         package var version = 3
-        /// The outcome (``SeenWriteRule/seen``) or the page (``SeenWriteRule/progress``).
+        /// The outcome (``SeenWriteRule/seen``) or the page (``SeenWriteRule/progress``,
+        /// ``SeenWriteRule/snooze``).
         package var value = 4
         package var time = 5
+        /// The time a snooze lasts until (``SeenWriteRule/snooze`` only).
+        package var until = 6
 
         /// `user`, `walkthrough`, `version`, the value and the time as parameters 1 to 5.
         package init() {}
 
         /// The parameters at the given numbers.
-        package init(user: Int, walkthrough: Int, version: Int, value: Int, time: Int) {
+        package init(
+            user: Int, walkthrough: Int, version: Int, value: Int, time: Int, until: Int = 6
+        ) {
             self.user = user
             self.walkthrough = walkthrough
             self.version = version
             self.value = value
             self.time = time
+            self.until = until
         }
     }
 
     /// The upsert of `rule`: inserts the record, or updates the stored one unless the rule keeps
-    /// it. The stored row is named `seen`, the incoming one `excluded`.
+    /// it. The stored row is named `seen`, the incoming one `excluded`. Every write but a
+    /// snooze clears `snoozed_until`.
     package static func upsert(
         _ rule: SeenWriteRule, _ dialect: SQLDialect,
         parameters: UpsertParameters = UpsertParameters()
@@ -72,6 +86,7 @@ package enum SeenSQL {
         let outcome: String
         let page: String
         let updates: String
+        var until = "NULL"
         switch rule {
         case .seen:
             outcome = p(parameters.value)
@@ -83,13 +98,21 @@ package enum SeenSQL {
             updates =
                 "version = excluded.version, outcome = 'inProgress', "
                 + "last_page = excluded.last_page"
+        case .snooze:
+            outcome = "'snoozed'"
+            page = p(parameters.value)
+            until = p(parameters.until)
+            updates =
+                "version = excluded.version, outcome = 'snoozed', "
+                + "last_page = excluded.last_page"
         }
         return """
-            INSERT INTO \(dialect.table) AS seen (\(dialect.columns))
+            INSERT INTO \(dialect.table) AS seen (\(dialect.columns), snoozed_until)
             VALUES (\(p(parameters.user)), \(p(parameters.walkthrough)), \
-            \(p(parameters.version)), \(outcome), \(page), \(p(parameters.time)))
+            \(p(parameters.version)), \(outcome), \(page), \(p(parameters.time)), \(until))
             ON CONFLICT (\(dialect.userColumn), walkthrough) DO UPDATE SET
-                \(updates), updated_at = excluded.updated_at
+                \(updates), updated_at = excluded.updated_at,
+                snoozed_until = excluded.snoozed_until
             WHERE \(condition(rule))
             """
     }
@@ -103,7 +126,7 @@ package enum SeenSQL {
 
     private static func sql(_ clause: SeenWriteRule.Clause) -> String {
         switch clause {
-        case .storedIsSeen: return "seen.outcome <> 'inProgress'"
+        case .storedIsSeen: return "seen.outcome IN ('completed', 'skipped')"
         case .storedVersion(let comparison):
             return "seen.version \(comparison.rawValue) excluded.version"
         case .storedOutcome(let outcome): return "seen.outcome = '\(outcome.rawValue)'"
@@ -111,25 +134,27 @@ package enum SeenSQL {
         }
     }
 
-    /// Merges one imported record (parameters 1 to 6: the columns in order) when it wins by
-    /// ``MergeRule``.
+    /// Merges one imported record (parameters 1 to 7: the columns in order, `snoozed_until`
+    /// last) when it wins by ``MergeRule``.
     package static func merge(_ dialect: SQLDialect) -> String {
-        let values = (1...6).map(dialect.parameter).joined(separator: ", ")
+        let values = (1...7).map(dialect.parameter).joined(separator: ", ")
         return """
-            INSERT INTO \(dialect.table) AS seen (\(dialect.columns))
+            INSERT INTO \(dialect.table) AS seen (\(dialect.recordColumns()))
             VALUES (\(values))
             ON CONFLICT (\(dialect.userColumn), walkthrough) DO UPDATE SET
                 version = excluded.version, outcome = excluded.outcome,
-                last_page = excluded.last_page, updated_at = excluded.updated_at
+                last_page = excluded.last_page, updated_at = excluded.updated_at,
+                snoozed_until = excluded.snoozed_until
             WHERE \(MergeRule.replaces(new: "excluded", old: "seen"))
             """
     }
 
     // MARK: - Reading
 
-    /// The user's (`1`) record of one walkthrough (`2`).
-    package static func record(_ dialect: SQLDialect) -> String {
-        "SELECT \(dialect.columns) FROM \(dialect.table) "
+    /// The user's (`1`) record of one walkthrough (`2`); `snooze` false for a store from
+    /// before `snoozed_until` (``SQLDialect/recordColumns(snooze:)``).
+    package static func record(_ dialect: SQLDialect, snooze: Bool = true) -> String {
+        "SELECT \(dialect.recordColumns(snooze: snooze)) FROM \(dialect.table) "
             + "WHERE \(dialect.userColumn) = \(dialect.parameter(1)) "
             + "AND walkthrough = \(dialect.parameter(2))"
     }
@@ -138,7 +163,7 @@ package enum SeenSQL {
     package static func hasSeen(_ dialect: SQLDialect) -> String {
         "SELECT 1 FROM \(dialect.table) WHERE \(dialect.userColumn) = \(dialect.parameter(1)) "
             + "AND walkthrough = \(dialect.parameter(2)) "
-            + "AND version >= \(dialect.parameter(3)) AND outcome <> 'inProgress'"
+            + "AND version >= \(dialect.parameter(3)) AND outcome IN ('completed', 'skipped')"
     }
 
     /// How many records and users the table holds.
@@ -169,9 +194,9 @@ package enum SeenSQL {
     }
 
     /// A page of records in primary-key order (user, then walkthrough, by bytes): each one
-    /// range scan of the primary key.
-    package static func page(_ page: Page, _ dialect: SQLDialect) -> String {
-        let select = "SELECT \(dialect.columns) FROM \(dialect.table)"
+    /// range scan of the primary key; `snooze` as for ``record(_:snooze:)``.
+    package static func page(_ page: Page, _ dialect: SQLDialect, snooze: Bool = true) -> String {
+        let select = "SELECT \(dialect.recordColumns(snooze: snooze)) FROM \(dialect.table)"
         let user = dialect.userColumn
         let p = dialect.parameter
         switch page {

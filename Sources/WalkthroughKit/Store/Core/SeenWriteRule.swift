@@ -10,11 +10,15 @@
 ///   having completed it.
 /// - Progress (`saveProgress`) never downgrades a record already `completed` or `skipped` at
 ///   the same or a newer version: quitting a replay part-way still counts as seen.
+/// - A snooze (the player's `z`, `walkthrough mark --snoozed`) follows the rule of progress: it
+///   never replaces a seen record of the same or a newer version.
 package enum SeenWriteRule: Sendable, Hashable {
     /// A finished outcome: `completed` or `skipped`.
     case seen
     /// Progress of an unfinished run.
     case progress
+    /// An unfinished run put off until a time (`snoozed`).
+    case snooze
 
     /// One condition on the stored record (`old`) and the incoming one (`new`).
     package enum Clause: Sendable, Hashable {
@@ -43,7 +47,7 @@ package enum SeenWriteRule: Sendable, Hashable {
                 [.storedIsSeen, .storedVersion(.greater)],
                 [.storedOutcome(.completed), .newOutcome(.skipped), .storedVersion(.equal)],
             ]
-        case .progress:
+        case .progress, .snooze:
             return [[.storedIsSeen, .storedVersion(.greaterOrEqual)]]
         }
     }
@@ -66,15 +70,18 @@ package enum SeenWriteRule: Sendable, Hashable {
     }
 
     /// The record after applying a write to `stored`: `stored` itself when the rule keeps it,
-    /// else the new record (a finished outcome keeps the stored `lastPage`).
+    /// else the new record (a finished outcome keeps the stored `lastPage`; only a snooze has
+    /// a `snoozedUntil`).
     package func applied(
         to stored: SeenRecord?, user: String, walkthrough: String, version: Int,
-        outcome: SeenRecord.Outcome, page: Int, at stamp: Timestamp
+        outcome: SeenRecord.Outcome, page: Int, at stamp: Timestamp,
+        snoozedUntil: Timestamp? = nil
     ) -> SeenRecord {
         if let stored, keeps(stored, version: version, outcome: outcome) { return stored }
         return SeenRecord(
             user: stored?.user ?? user, walkthrough: stored?.walkthrough ?? walkthrough,
             version: version, outcome: outcome,
-            lastPage: self == .seen ? stored?.lastPage ?? 0 : page, updatedAt: stamp)
+            lastPage: self == .seen ? stored?.lastPage ?? 0 : page, updatedAt: stamp,
+            snoozedUntil: self == .snooze ? snoozedUntil : nil)
     }
 }

@@ -30,6 +30,8 @@ public final class InMemorySeenStore: EventRecordingStore {
     private let clientSteps = Locked<Set<String>>([])
     /// The goals users reached, in the order recorded.
     let goalLog = Locked<[ReachedGoal]>([])
+    /// The donations, in the order recorded: the user, the name and the time (milliseconds).
+    let donationLog = Locked<[(user: String, name: String, time: Int64)]>([])
     let now: @Sendable () -> Timestamp
 
     /// Creates an empty store.
@@ -105,6 +107,13 @@ public final class InMemorySeenStore: EventRecordingStore {
                 Self.markSeen(
                     &records, user: step.user, walkthrough: step.walkthrough,
                     version: step.version, outcome: outcome, stamp: stamp)
+            case .snoozed(let page, let until):
+                precondition(page >= 0, "page indices are 0-based")
+                let key = Key(user: step.user, walkthrough: step.walkthrough)
+                records[key] = SeenWriteRule.snooze.applied(
+                    to: records[key], user: step.user, walkthrough: step.walkthrough,
+                    version: step.version, outcome: .snoozed, page: page, at: stamp,
+                    snoozedUntil: until)
             case nil:
                 break
             }
@@ -179,13 +188,14 @@ public final class InMemorySeenStore: EventRecordingStore {
     }
 
     /// Removes the user's record of `walkthrough` and its events, or all the user's records,
-    /// events and goals when `nil`.
+    /// events, goals and donations when `nil`.
     @discardableResult
     public func reset(user: String, walkthrough: String?) -> Int {
         defer {
             removeEvents(user: user, walkthrough: walkthrough)
             if walkthrough == nil {
                 goalLog.withLock { $0.removeAll { $0.user.utf8.elementsEqual(user.utf8) } }
+                donationLog.withLock { $0.removeAll { $0.user.utf8.elementsEqual(user.utf8) } }
             }
         }
         return storage.withLock { records in

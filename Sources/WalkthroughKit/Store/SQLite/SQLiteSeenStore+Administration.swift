@@ -34,6 +34,9 @@ extension SQLiteSeenStore: AdministeredSeenStore {
     /// Itself: the file keeps experiments.
     package var experiments: (any ExperimentStore)? { self }
 
+    /// Itself: the file keeps donations.
+    package var donations: (any DonationStore)? { self }
+
     /// Itself: a write may wait less for another process's lock.
     package var lockWaitLimited: (any LockWaitLimitedStore)? { self }
 

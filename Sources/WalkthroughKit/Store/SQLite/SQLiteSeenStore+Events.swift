@@ -138,6 +138,17 @@ extension SQLiteSeenStore {
                     try statement.run()
                 }
             }
+        case .snoozed(let page, let until):
+            precondition(page >= 0, "page indices are 0-based")
+            try connection.withStatement(SQL.snooze) { statement throws(SQLiteError) in
+                try statement.bind(step.user, at: 1)
+                try statement.bind(step.walkthrough, at: 2)
+                try statement.bind(step.version, at: 3)
+                try statement.bind(page, at: 4)
+                try statement.bind(stamp, at: 5)
+                try statement.bind(until.millisecondsSince1970, at: 6)
+                try statement.run()
+            }
         case nil:
             break
         }
@@ -393,7 +404,7 @@ package struct EventColumns {
             self.outcome = SeenRecord.Outcome(outcome).rawValue
         case .interrupted(let signal):
             self.signal = signal
-        case .page, .quit, .exposed:
+        case .page, .quit, .exposed, .snoozed:
             break
         }
     }
@@ -416,6 +427,7 @@ package struct EventColumns {
         case "quit": return .quit
         case "interrupted": return .interrupted(signal: signal ?? "")
         case "exposed": return .exposed
+        case "snoozed": return .snoozed
         default: return nil
         }
     }

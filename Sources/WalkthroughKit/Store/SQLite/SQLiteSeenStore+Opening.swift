@@ -165,7 +165,8 @@ extension SQLiteSeenStore {
         // An older schema is read as it is: only a store that writes migrates it, and a
         // version-1 store simply has no events yet. (A version 0 holding tables was refused.)
         try sqlite(options) { () throws(SQLiteError) in
-            _ = try connection.slottedStatement(SQL.record)
+            _ = try connection.slottedStatement(
+                state.version >= 6 ? SQL.record : SQL.recordBeforeSnooze)
         }
         return connection
     }

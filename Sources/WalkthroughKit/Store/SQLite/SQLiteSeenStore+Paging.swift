@@ -43,7 +43,8 @@ extension SQLiteSeenStore {
     private func recordPage(
         user: String?, after: RecordKey?, limit: Int
     ) throws(SeenStoreError) -> [(item: SeenRecord, key: RecordKey)] {
-        let sql = SeenSQL.page(SeenSQL.Page(user: user != nil, continuing: after != nil), .sqlite)
+        let sql = SeenSQL.page(
+            SeenSQL.Page(user: user != nil, continuing: after != nil), .sqlite, snooze: hasSnooze)
         return try withConnection { connection throws(SQLiteError) in
             try connection.withStatement(sql) { statement throws(SQLiteError) in
                 var index: Int32 = 1

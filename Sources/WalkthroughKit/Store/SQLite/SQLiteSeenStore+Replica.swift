@@ -101,7 +101,8 @@ extension SQLiteSeenStore {
         }
     }
 
-    /// Every user this store holds a record or a goal of, by the bytes of their names.
+    /// Every user this store holds a record, a goal or a donation of, by the bytes of their
+    /// names.
     package func users() throws(SeenStoreError) -> [String] {
         try rows(RefreshSQL.users).compactMap { $0.first?.text }
     }
@@ -148,6 +149,29 @@ extension SQLiteSeenStore {
         package func recordGoal(_ goal: String, user: String, stamp: Int64) throws(SeenStoreError) {
             try mapped { () throws(SQLiteError) in
                 try SQLiteSeenStore.insertGoal(goal, user: user, stamp: stamp, on: connection)
+            }
+        }
+
+        /// Appends the donation as ``SQLiteSeenStore/donate(_:user:)`` does, stamped `stamp`.
+        package func donate(_ name: String, user: String, stamp: Int64) throws(SeenStoreError) {
+            try mapped { () throws(SQLiteError) in
+                try SQLiteSeenStore.insertDonation(name, user: user, stamp: stamp, on: connection)
+            }
+        }
+
+        /// Makes `user`'s donations those of `donations` (a name and a time in milliseconds
+        /// since 1970 each), as another store has them.
+        package func replaceDonations(
+            of user: String, with donations: [(name: String, time: Int64)]
+        ) throws(SeenStoreError) {
+            try mapped { () throws(SQLiteError) in
+                try Self.run(DonationSchema.reset(.sqlite), [.text(user)], on: connection)
+                for donation in donations {
+                    try Self.run(
+                        DonationSQL.insert,
+                        [.integer(donation.time), .text(user), .text(donation.name)],
+                        on: connection)
+                }
             }
         }
 
@@ -263,11 +287,12 @@ extension SQLiteSeenStore {
     enum RefreshSQL {
         /// A record, as the other store has it.
         static let store = """
-            INSERT INTO seen (user, walkthrough, version, outcome, last_page, updated_at)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+            INSERT INTO seen
+                (user, walkthrough, version, outcome, last_page, updated_at, snoozed_until)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
             ON CONFLICT (user, walkthrough) DO UPDATE SET version = excluded.version,
                 outcome = excluded.outcome, last_page = excluded.last_page,
-                updated_at = excluded.updated_at
+                updated_at = excluded.updated_at, snoozed_until = excluded.snoozed_until
             """
         /// The walkthroughs `?1` has a record of.
         static let walkthroughs = "SELECT walkthrough FROM seen WHERE user = ?1"
@@ -279,7 +304,10 @@ extension SQLiteSeenStore {
             """
         /// Goals a tombstone of all the user's walkthroughs covers: `?1` user, `?2` its time.
         static let buryGoals = "DELETE FROM goals WHERE user = ?1 AND time <= ?2"
-        /// The users with a record or a goal.
-        static let users = "SELECT user FROM seen UNION SELECT user FROM goals ORDER BY 1"
+        /// The users with a record, a goal or a donation.
+        static let users = """
+            SELECT user FROM seen UNION SELECT user FROM goals UNION SELECT user FROM donations
+            ORDER BY 1
+            """
     }
 }

@@ -11,6 +11,11 @@ extension SQLiteSeenStore {
         /// `seen` table has every column the store reads.
         static let record = StatementSlot(index: 0, sql: SeenSQL.record(.sqlite))
 
+        /// ``record`` for a store read as it is from before schema version 6 (no
+        /// `snoozed_until`), in its own slot.
+        static let recordBeforeSnooze = StatementSlot(
+            index: 4, sql: SeenSQL.record(.sqlite, snooze: false))
+
         /// The `walkthrough seen` gate: one indexed lookup on the primary key.
         static let hasSeen = StatementSlot(index: 1, sql: SeenSQL.hasSeen(.sqlite))
 
@@ -22,6 +27,10 @@ extension SQLiteSeenStore {
         static let saveProgress = StatementSlot(
             index: 3, sql: SeenSQL.upsert(.progress, .sqlite))
 
+        /// Upserts a snooze by ``SeenWriteRule/snooze``: `?4` the page, `?5` the time, `?6` the
+        /// time it lasts until.
+        static let snooze = SeenSQL.upsert(.snooze, .sqlite)
+
         /// Claims a client's step id (`?1`) for its user (`?2`) at `?3`: one row changed when
         /// the id is new, none when it was written before.
         static let claimClientStep = """
@@ -32,14 +41,20 @@ extension SQLiteSeenStore {
         static let pruneClientSteps = "DELETE FROM client_steps WHERE time < ?1"
 
         /// Every record, in primary-key order (user, then walkthrough, by bytes).
-        static let allRecords = """
-            SELECT \(SQLDialect.sqlite.columns) FROM seen ORDER BY user, walkthrough
+        static func allRecords(snooze: Bool) -> String {
             """
+            SELECT \(SQLDialect.sqlite.recordColumns(snooze: snooze)) FROM seen
+            ORDER BY user, walkthrough
+            """
+        }
 
         /// One user's records, by walkthrough.
-        static let userRecords = """
-            SELECT \(SQLDialect.sqlite.columns) FROM seen WHERE user = ?1 ORDER BY walkthrough
+        static func userRecords(snooze: Bool) -> String {
             """
+            SELECT \(SQLDialect.sqlite.recordColumns(snooze: snooze)) FROM seen WHERE user = ?1
+            ORDER BY walkthrough
+            """
+        }
 
         /// What opening needs to know before it writes anything: the schema version, whose
         /// file it is, and whether it already holds anything.

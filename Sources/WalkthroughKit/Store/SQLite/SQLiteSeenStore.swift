@@ -74,8 +74,9 @@ public final class SQLiteSeenStore: EventRecordingStore {
 
     /// The user's record of `walkthrough`, or `nil` when there is none.
     public func record(user: String, walkthrough: String) throws(SeenStoreError) -> SeenRecord? {
-        try withConnection { connection throws(SQLiteError) in
-            try connection.withStatement(SQL.record) { statement throws(SQLiteError) in
+        let slot = hasSnooze ? SQL.record : SQL.recordBeforeSnooze
+        return try withConnection { connection throws(SQLiteError) in
+            try connection.withStatement(slot) { statement throws(SQLiteError) in
                 try statement.withBorrowedText(user, walkthrough) { () throws(SQLiteError) in
                     try statement.step() ? try Self.decodeRecord(statement) : nil
                 }
@@ -147,7 +148,7 @@ public final class SQLiteSeenStore: EventRecordingStore {
     }
 
     /// Removes the user's record of `walkthrough` and its events, or all of the user's
-    /// records, events and goals when `nil`, in one transaction.
+    /// records, events, goals and donations when `nil`, in one transaction.
     ///
     /// - Returns: The number of records removed.
     @discardableResult
@@ -183,10 +184,11 @@ public final class SQLiteSeenStore: EventRecordingStore {
             }
         }
         if walkthrough == nil {
-            try connection.withStatement(SeenSQL.resetGoals(.sqlite)) {
-                statement throws(SQLiteError) in
-                try statement.bind(user, at: 1)
-                try statement.run()
+            for sql in [SeenSQL.resetGoals(.sqlite), DonationSchema.reset(.sqlite)] {
+                try connection.withStatement(sql) { statement throws(SQLiteError) in
+                    try statement.bind(user, at: 1)
+                    try statement.run()
+                }
             }
         }
         return removed
@@ -223,7 +225,8 @@ public final class SQLiteSeenStore: EventRecordingStore {
     public func records(user: String?) throws(SeenStoreError) -> [SeenRecord] {
         try withConnection { connection throws(SQLiteError) in
             try connection.withStatement(
-                user == nil ? SQL.allRecords : SQL.userRecords
+                user == nil
+                    ? SQL.allRecords(snooze: hasSnooze) : SQL.userRecords(snooze: hasSnooze)
             ) { statement throws(SQLiteError) in
                 if let user { try statement.bind(user, at: 1) }
                 var records: [SeenRecord] = []
@@ -289,7 +292,12 @@ public final class SQLiteSeenStore: EventRecordingStore {
     package static let updatedAtRange: ClosedRange<Int64> =
         -62_135_596_800_000...253_402_300_799_999
 
-    /// The record in the current row of a statement selecting the six columns in table order.
+    /// Whether the file has `snoozed_until` (and the `snoozed` outcome and event): every
+    /// store that writes, and a read-only store of schema version 6 or later.
+    var hasSnooze: Bool { storedSchemaVersion >= 6 }
+
+    /// The record in the current row of a statement selecting the seven columns in table order
+    /// (``SQLDialect/recordColumns(snooze:)``).
     ///
     /// The columns' declared types and checks bind only what this store writes; a row another
     /// program wrote may hold anything. Every value is checked here, so that a hand-edited file
@@ -327,10 +335,18 @@ public final class SQLiteSeenStore: EventRecordingStore {
         guard updatedAtRange.contains(updatedAt) else {
             throw corrupt("an updated_at out of range (\(updatedAt))")
         }
+        var snoozedUntil: Timestamp?
+        switch statement.storageClass(at: 6) {
+        case SQLITE_NULL: break
+        case SQLITE_INTEGER where updatedAtRange.contains(statement.int64(at: 6)):
+            snoozedUntil = Timestamp(millisecondsSince1970: statement.int64(at: 6))
+        default: throw corrupt("a snoozed_until that is not a time")
+        }
         return SeenRecord(
             user: statement.text(at: 0), walkthrough: statement.text(at: 1),
             version: Int(version), outcome: outcome, lastPage: Int(lastPage),
-            updatedAt: Timestamp(millisecondsSince1970: updatedAt))
+            updatedAt: Timestamp(millisecondsSince1970: updatedAt),
+            snoozedUntil: outcome == .snoozed ? snoozedUntil : nil)
     }
 
     private static func storageClassName(_ type: Int32) -> String {

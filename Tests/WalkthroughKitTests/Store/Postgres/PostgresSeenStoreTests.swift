@@ -45,7 +45,8 @@ struct PostgresSeenStoreTests {
         }
         #expect(
             tables == [
-                ["walkthrough_events"], ["walkthrough_goals"], ["walkthrough_pushes"],
+                ["walkthrough_donations"], ["walkthrough_events"], ["walkthrough_goals"],
+                ["walkthrough_pushes"],
                 ["walkthrough_schema"], ["walkthrough_seen"], ["walkthrough_summaries"],
                 ["walkthrough_summary_pages"], ["walkthrough_tombstones"],
             ])
