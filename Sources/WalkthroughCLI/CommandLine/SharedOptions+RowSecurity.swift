@@ -11,16 +11,21 @@ extension StoreOptions {
 
     /// The first-run gate for a command: `--user` (checked, or the login name, checked) and
     /// `--db` (or the default store), opened with `WALKTHROUGH_BUSY_TIMEOUT`. `seen`, `due`,
-    /// `play` and `mark` ask it, as an embedding tool does.
+    /// `play` and `mark` ask it, as an embedding tool does, with the administrator's policy
+    /// read once.
     ///
     /// - Throws: A usage error for a bad `--user`, login name or `--db`; a ``SeenStoreError``
     ///   when nothing gives a default location or the busy timeout is not a number.
     func gate(environment: [String: String], command: String) throws -> FirstRunGate {
         let checked = try user(environment: environment, command: command)
-        let path = try databasePath(environment: environment, command: command)
+        // The policy is read once for the launch: where the store is, and every question.
+        let policy = AdministratorPolicy.inForce(environment: environment)
+        let path = try databasePath(environment: environment, command: command, policy: policy)
         let options = try StoreOpenOptions(environment: environment).sqlite
-        return FirstRunGate(
+        var gate = FirstRunGate(
             user: user == nil ? nil : checked, store: .path(path, options: options),
             environment: environment)
+        gate.administratorPolicy = policy
+        return gate
     }
 }

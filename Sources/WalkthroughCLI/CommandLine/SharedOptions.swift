@@ -69,7 +69,9 @@ struct StoreOptions: Sendable, Hashable {
     ///
     /// - Throws: A usage error for an empty `--db`; ``SeenStoreError/noHomeDirectory`` when
     ///   nothing gives a location.
-    func databasePath(environment: [String: String], command: String) throws -> String {
+    func databasePath(
+        environment: [String: String], command: String, policy: AdministratorPolicy? = nil
+    ) throws -> String {
         if let database {
             guard !database.isEmpty else {
                 throw CommandLineError.usage(
@@ -80,6 +82,6 @@ struct StoreOptions: Sendable, Hashable {
         }
         return try SeenStoreBackend.defaultLocation(
             environment: environment,
-            policy: AdministratorPolicy.inForce(environment: environment))
+            policy: policy ?? AdministratorPolicy.inForce(environment: environment))
     }
 }
