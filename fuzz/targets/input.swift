@@ -49,6 +49,7 @@ private func spelling(of command: PlayerCommand) -> String {
     case .back: return "back"
     case .jump(let page): return "jump \(page)"
     case .skip: return "skip"
+    case .snooze: return "later"
     case .quit: return "quit"
     case .help: return "help"
     case .interrupt, .scrollUp, .scrollDown:

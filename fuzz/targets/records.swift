@@ -99,11 +99,11 @@ private func lineFor(_ record: SeenRecord) -> String {
 /// Records made from the input's bytes, three bytes each: a version from 1 to 4, an outcome,
 /// a time in milliseconds from a small range (so that ties happen).
 private func madeRecords(_ bytes: [UInt8]) -> [SeenRecord] {
-    let outcomes: [SeenRecord.Outcome] = [.completed, .skipped, .inProgress]
+    let outcomes: [SeenRecord.Outcome] = [.completed, .skipped, .inProgress, .snoozed]
     return stride(from: 0, to: bytes.count - 2, by: 3).prefix(64).map { index in
         SeenRecord(
             user: "u", walkthrough: "w", version: Int(bytes[index] % 4) + 1,
-            outcome: outcomes[Int(bytes[index + 1]) % 3], lastPage: 0,
+            outcome: outcomes[Int(bytes[index + 1]) % outcomes.count], lastPage: 0,
             updatedAt: Timestamp(millisecondsSince1970: Int64(bytes[index + 2] % 8) * 1000))
     }
 }
@@ -115,7 +115,7 @@ private func referenceReplaces(_ new: SeenRecord, _ old: SeenRecord) -> Bool {
         switch outcome {
         case .completed: return 3
         case .skipped: return 2
-        case .inProgress: return 1
+        case .inProgress, .snoozed: return 1
         }
     }
     if rank(new.outcome) != rank(old.outcome) { return rank(new.outcome) > rank(old.outcome) }
