@@ -66,12 +66,7 @@ extension ServeApplication {
 
     /// `POST /v1/users/{user}/goals/{name}`: the user reached a goal (`walkthrough goal`).
     func goal(user: String, name: String) -> ServerResponse {
-        guard DefinitionFormat.isValidID(name) else {
-            return .problem(
-                400,
-                detail: "The goal name \"\(name)\" is not valid: use 1 to 64 letters, digits, "
-                    + "'.', '_' or '-', starting with a letter or digit.")
-        }
+        if let refused = Self.refusal(ofName: name, kind: "goal") { return refused }
         if let refused = Self.refusal(ofUser: user) { return refused }
         guard let recorder = SeenStoreCapabilities.experiments(store) else {
             return .problem(500, detail: "This store keeps no goals.")
@@ -87,12 +82,7 @@ extension ServeApplication {
     /// `POST /v1/users/{user}/events/{name}`: the user did `name` (`walkthrough donate`), kept
     /// with its time for the rules of `when.events`; 204 once durable.
     func donate(user: String, name: String) -> ServerResponse {
-        guard DefinitionFormat.isValidID(name) else {
-            return .problem(
-                400,
-                detail: "The event name \"\(name)\" is not valid: use 1 to 64 letters, digits, "
-                    + "'.', '_' or '-', starting with a letter or digit.")
-        }
+        if let refused = Self.refusal(ofName: name, kind: "event") { return refused }
         if let refused = Self.refusal(ofUser: user) { return refused }
         guard let donations = SeenStoreCapabilities.donations(store) else {
             return .problem(500, detail: "This store keeps no donations.")

@@ -252,6 +252,15 @@ package final class ServeApplication: Sendable {
         }
     }
 
+    /// 400 for a goal's or an event's name (`kind`) that breaks the id rules, or `nil`.
+    static func refusal(ofName name: String, kind: String) -> ServerResponse? {
+        guard !DefinitionFormat.isValidID(name) else { return nil }
+        return .problem(
+            400,
+            detail: "The \(kind) name \"\(name)\" is not valid: use 1 to 64 letters, digits, "
+                + "'.', '_' or '-', starting with a letter or digit.")
+    }
+
     static func adminOnly() -> ServerResponse {
         .problem(403, detail: "Only an admin key may do this.")
     }
