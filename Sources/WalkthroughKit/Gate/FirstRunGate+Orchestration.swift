@@ -107,9 +107,8 @@ extension FirstRunGate {
     ) throws(FirstRunGateError) -> DueDecision {
         try checkUser()
         let policy = policyInForce()
-        if let held = DueDecision.held(
-            walkthrough.id, user: user, environment: variables, policy: policy)
-        {
+        let quiet = quietSwitch(policy: policy)
+        if let held = DueDecision.held(walkthrough.id, user: user, quiet: quiet, policy: policy) {
             return held
         }
         do {
@@ -121,7 +120,7 @@ extension FirstRunGate {
                 walkthrough, user: user,
                 history: try ShowHistory.read(
                     for: walkthrough, user: user, from: opened, policy: policy, now: now),
-                policy: policy, now: now)
+                policy: policy, quiet: quiet, now: now)
             if let source = opened.flatMap(SeenStoreCapabilities.administered)?.answerSource {
                 decision.source = source
             }
@@ -146,6 +145,7 @@ extension FirstRunGate {
         try checkUser()
         guard !walkthroughs.isEmpty else { return (user, []) }
         let policy = policyInForce()
+        let quiet = quietSwitch(policy: policy)
         let now = clock()
         do {
             let opened = try store.open(
@@ -160,8 +160,8 @@ extension FirstRunGate {
             var decisions: [DueDecision] = []
             for walkthrough in walkthroughs {
                 if var held = DueDecision.held(
-                    walkthrough.id, user: user, record: records[walkthrough.id],
-                    environment: variables, policy: policy)
+                    walkthrough.id, user: user, record: records[walkthrough.id], quiet: quiet,
+                    policy: policy)
                 {
                     if let source { held.source = source }
                     decisions.append(held)
@@ -176,7 +176,8 @@ extension FirstRunGate {
                         ShowHistory()
                     }
                 var decision = evaluate(
-                    walkthrough, user: user, history: history, policy: policy, now: now)
+                    walkthrough, user: user, history: history, policy: policy, quiet: quiet,
+                    now: now)
                 if let source { decision.source = source }
                 decisions.append(decision)
             }
@@ -213,9 +214,9 @@ extension FirstRunGate {
     ) throws(FirstRunGateError) -> (decision: FirstRunDecision, due: DueDecision?) {
         try checkUser()
         let policy = policyInForce()
+        let quiet = quietSwitch(policy: policy)
         if !force,
-            let held = DueDecision.held(
-                walkthrough.id, user: user, environment: variables, policy: policy)
+            let held = DueDecision.held(walkthrough.id, user: user, quiet: quiet, policy: policy)
         {
             return (.notDue(held), nil)
         }
@@ -242,7 +243,8 @@ extension FirstRunGate {
                 let history = try ShowHistory.read(
                     for: walkthrough, user: user, from: opened, policy: policy, now: now)
                 let decision = evaluate(
-                    walkthrough, user: user, history: history, policy: policy, now: now)
+                    walkthrough, user: user, history: history, policy: policy, quiet: quiet,
+                    now: now)
                 guard decision.isDue else {
                     if decision.reason == .seen, let record = decision.record {
                         return (.alreadySeen(record), decision)
@@ -340,11 +342,17 @@ extension FirstRunGate {
 
     private func evaluate(
         _ walkthrough: Walkthrough, user: String, history: ShowHistory,
-        policy: AdministratorPolicy, now: Timestamp
+        policy: AdministratorPolicy, quiet: QuietSwitch.Hold?, now: Timestamp
     ) -> DueDecision {
         DueDecision.evaluate(
             walkthrough, user: user, history: history, environment: variables, now: now,
-            policy: policy)
+            policy: policy, quiet: quiet)
+    }
+
+    /// The quiet switch for one question, read once: `nil` when it is off, or when the gate
+    /// does not read it (``readsQuietSwitch``).
+    private func quietSwitch(policy: AdministratorPolicy) -> QuietSwitch.Hold? {
+        readsQuietSwitch ? QuietSwitch.hold(environment: variables, policy: policy) : nil
     }
 
     private func checkUser() throws(FirstRunGateError) {

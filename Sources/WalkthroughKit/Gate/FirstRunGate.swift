@@ -50,6 +50,11 @@ public struct FirstRunGate: Sendable {
     /// at each question (``AdministratorPolicy/inForce(environment:systemFile:)``). A server,
     /// whose users are elsewhere, gives an empty one; tests give their own.
     package var administratorPolicy: AdministratorPolicy?
+    /// Whether the quiet switch (`WALKTHROUGH_DISABLE`, `CI`, a CI service's variables, the
+    /// policy's `ciVariables`) is read from ``environment``; `true` by default. A server, whose
+    /// variables are a client's context and whose own switch it answers before asking, sets
+    /// it `false`.
+    package var readsQuietSwitch = true
 
     /// The user the caller named, if any.
     var chosenUser: String?

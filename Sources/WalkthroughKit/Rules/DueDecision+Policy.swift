@@ -4,10 +4,13 @@ extension DueDecision {
     /// (``DueDecision/Reason/disabled``, ``DueDecision/Reason/ci``). The gate asks it first and
     /// then opens no store.
     ///
-    /// - Parameter record: The user's record, when it was read anyway (`walkthrough list`).
+    /// - Parameters:
+    ///   - record: The user's record, when it was read anyway (`walkthrough list`).
+    ///   - quiet: The quiet switch, read once for the question
+    ///     (``QuietSwitch/hold(environment:policy:)``), or `nil` when it is off.
     package static func held(
         _ walkthrough: String, user: String, record: SeenRecord? = nil,
-        environment: some EnvironmentVariables, policy: AdministratorPolicy
+        quiet: QuietSwitch.Hold?, policy: AdministratorPolicy
     ) -> DueDecision? {
         if let setting = policy.disabling(walkthrough) {
             var decision = DueDecision(
@@ -25,9 +28,7 @@ extension DueDecision {
             }
             return decision
         }
-        guard let hold = QuietSwitch.hold(environment: environment, policy: policy) else {
-            return nil
-        }
+        guard let hold = quiet else { return nil }
         var decision = DueDecision(
             walkthrough: walkthrough, user: user, reason: hold.reason, detail: hold.detail,
             record: record, variable: hold.variable)

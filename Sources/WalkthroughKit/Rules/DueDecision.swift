@@ -108,6 +108,19 @@ public struct DueDecision: Sendable, Hashable {
         environment: some EnvironmentVariables, now: Timestamp,
         policy: AdministratorPolicy = AdministratorPolicy()
     ) -> DueDecision {
+        evaluate(
+            walkthrough, user: user, history: history, environment: environment, now: now,
+            policy: policy, quiet: QuietSwitch.hold(environment: environment, policy: policy))
+    }
+
+    /// ``evaluate(_:user:history:environment:now:policy:)`` with the quiet switch already
+    /// read (`quiet`, `nil` when it is off): a question about several walkthroughs reads it
+    /// once, and a server, whose variables are a client's, answers its own switch first.
+    package static func evaluate(
+        _ walkthrough: Walkthrough, user: String, history: ShowHistory,
+        environment: some EnvironmentVariables, now: Timestamp, policy: AdministratorPolicy,
+        quiet: QuietSwitch.Hold?
+    ) -> DueDecision {
         var decision = DueDecision(
             walkthrough: walkthrough.id, user: user, reason: .due, detail: "",
             record: history.record)
@@ -118,8 +131,7 @@ public struct DueDecision: Sendable, Hashable {
         }
         let rules = walkthrough.when
         if let held = held(
-            walkthrough.id, user: user, record: history.record, environment: environment,
-            policy: policy)
+            walkthrough.id, user: user, record: history.record, quiet: quiet, policy: policy)
         {
             return held
         }

@@ -7,9 +7,14 @@
 package enum SHA256 {
     /// The 32-byte digest of `bytes`.
     package static func digest(_ bytes: some Collection<UInt8>) -> [UInt8] {
-        hashState(bytes).flatMap { word in
-            [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: word >> UInt32($0)) }
+        var digest: [UInt8] = []
+        digest.reserveCapacity(32)
+        for word in hashState(bytes) {
+            for shift: UInt32 in [24, 16, 8, 0] {
+                digest.append(UInt8(truncatingIfNeeded: word >> shift))
+            }
         }
+        return digest
     }
 
     /// The first 8 bytes of the digest of `bytes`, big-endian: what an experiment's bucket is

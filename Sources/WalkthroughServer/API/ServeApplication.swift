@@ -220,6 +220,8 @@ package final class ServeApplication: Sendable {
         // The machine's policy is for its own users, not the server's: none here (and a
         // client's variables never name a file for the server to read).
         gate.administratorPolicy = AdministratorPolicy()
+        // The variables are the client's context: the server's own switch was answered first.
+        gate.readsQuietSwitch = false
         return try gate.due(of: walkthrough)
     }
 
@@ -234,6 +236,8 @@ package final class ServeApplication: Sendable {
         // The machine's policy is for its own users, not the server's: none here (and a
         // client's variables never name a file for the server to read).
         gate.administratorPolicy = AdministratorPolicy()
+        // The variables are the client's context: the server's own switch was answered first.
+        gate.readsQuietSwitch = false
         return Array(zip(walkthroughs, try gate.due(of: walkthroughs).decisions))
     }
 

@@ -105,5 +105,16 @@ import WalkthroughTestSupport
             server, "foodpin", #"{"context": {"targetingKey": "erin", "CI": "true"}}"#)
         #expect(answer.body.contains(#""value":true"#), "\(answer.body)")
     }
+
+    @Test func aCIServicesVariableInAContextIsOnlyAnEnvVariable() throws {
+        // A context's attributes stand for `env` variables; none of them turns the quiet
+        // switch on, not even one that a CI service sets.
+        let server = try ServeProcess(environment: ["GITHUB_ACTIONS": "true"])
+        let answer = try evaluate(
+            server, "foodpin",
+            #"{"context": {"targetingKey": "frank", "GITHUB_ACTIONS": "true", "BUILDKITE": "1"}}"#)
+        #expect(answer.body.contains(#""value":true"#), "\(answer.body)")
+        #expect(answer.body.contains(#""variant":"due""#), "\(answer.body)")
+    }
 }
 #endif
