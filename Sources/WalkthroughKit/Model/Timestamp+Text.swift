@@ -9,7 +9,41 @@ extension Timestamp {
     /// `2026-11-29T22:47:03.123Z`.
     package static func json(_ date: Timestamp) -> String {
         let parts = Parts(date)
-        return "\(parts.date)T\(parts.time).\(pad(parts.milliseconds, 3))Z"
+        guard (0...9999).contains(parts.year) else {
+            return "\(parts.date)T\(parts.time).\(pad(parts.milliseconds, 3))Z"
+        }
+        // Years 0 to 9999, nearly every date: the 24 bytes written in place (a log line and
+        // many answers carry one).
+        return String(unsafeUninitializedCapacity: 24) { buffer in
+            var index = 0
+            func digits(_ value: Int64, _ width: Int) {
+                var value = value
+                for offset in (0..<width).reversed() {
+                    buffer[index + offset] = UInt8(ascii: "0") + UInt8(value % 10)
+                    value /= 10
+                }
+                index += width
+            }
+            func character(_ scalar: Unicode.Scalar) {
+                buffer[index] = UInt8(ascii: scalar)
+                index += 1
+            }
+            digits(parts.year, 4)
+            character("-")
+            digits(parts.month, 2)
+            character("-")
+            digits(parts.day, 2)
+            character("T")
+            digits(parts.seconds / 3600, 2)
+            character(":")
+            digits(parts.seconds / 60 % 60, 2)
+            character(":")
+            digits(parts.seconds % 60, 2)
+            character(".")
+            digits(parts.milliseconds, 3)
+            character("Z")
+            return index
+        }
     }
 
     /// `2026-11-29 22:47:03 UTC`.

@@ -26,7 +26,7 @@ extension Walkthrough {
         var chosen: [[String]: String] = [:]
         func text(_ field: LocalizedField, in translations: Translations) -> String? {
             guard let values = translations[field] else { return nil }
-            let keys = values.keys.sorted { (rank[$0] ?? .max, $0) < (rank[$1] ?? .max, $1) }
+            let keys = Self.ordered(values.keys, rank: rank)
             if let key = chosen[keys] { return values[key] }
             let key = LocaleMatcher.match(requested, among: keys, defaultLocale: defaultLocale)
             chosen[keys] = key
@@ -43,6 +43,23 @@ extension Walkthrough {
             return page
         }
         return result
+    }
+
+    /// The title ``localized(for:)`` gives, without translating the rest: what an answer
+    /// that names a walkthrough shows.
+    package func title(for requested: LanguageTag?) -> String? {
+        guard locales.count > 1, let values = translations[.title] else { return title }
+        let rank = Dictionary(
+            locales.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { $1 })
+        let keys = Self.ordered(values.keys, rank: rank)
+        return values[LocaleMatcher.match(requested, among: keys, defaultLocale: defaultLocale)]
+    }
+
+    /// A field's locales in the definition's order of `locales` (`rank`), then by name.
+    private static func ordered(
+        _ locales: Dictionary<String, String>.Keys, rank: [String: Int]
+    ) -> [String] {
+        locales.sorted { (rank[$0] ?? .max, $0) < (rank[$1] ?? .max, $1) }
     }
 
     /// Whether the finish label is the format's default, which a player may show in its own

@@ -43,6 +43,7 @@ extension DueDecision {
         history: ShowHistory, now: Timestamp, policy: AdministratorPolicy,
         into decision: DueDecision
     ) -> DueDecision? {
+        guard !policy.quietHours.isEmpty || policy.maxPerDay != nil else { return nil }
         var decision = decision
         if let (window, end) = quietHoursEnd(at: now, policy: policy) {
             decision.reason = .quietHours

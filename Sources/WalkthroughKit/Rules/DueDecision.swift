@@ -206,16 +206,16 @@ public struct DueDecision: Sendable, Hashable {
             return held
         }
         if let held = holdout(of: walkthrough, user: user, into: &decision) { return held }
-        return pages(of: walkthrough, history: history, environment: environment, into: decision)
+        pages(of: walkthrough, history: history, environment: environment, into: &decision)
+        return decision
     }
 
     /// The pages a due walkthrough shows, or ``DueDecision/Reason/env`` when their own `env` leaves out
     /// every one.
     private static func pages(
         of walkthrough: Walkthrough, history: ShowHistory, environment: some EnvironmentVariables,
-        into decision: DueDecision
-    ) -> DueDecision {
-        var decision = decision
+        into decision: inout DueDecision
+    ) {
         let since = whatsNewBase(of: walkthrough, history: history)
         var candidates = walkthrough.pagePositions(for: decision.group ?? .variant(0))
         if let since {
@@ -238,7 +238,7 @@ public struct DueDecision: Sendable, Hashable {
             decision.detail =
                 "every page it would show is left out by its own when.env (pages["
                 + "\(firstFailure.index)] needs \(firstFailure.condition))"
-            return decision
+            return
         }
         let count = decision.pages.count
         let shown = "\(count) page\(count == 1 ? "" : "s")"
@@ -253,7 +253,6 @@ public struct DueDecision: Sendable, Hashable {
         } else {
             decision.detail = shown
         }
-        return decision
     }
 
     /// The version "what's new" counts from: the one the user finished, when a later one is due.

@@ -87,15 +87,19 @@ package struct ShowHistory: Sendable, Hashable {
             history.record?.outcome.isUnfinished == true
             && history.record?.version == walkthrough.version
             && walkthrough.pages.contains { $0.since > 1 }
-        guard let events = SeenStoreCapabilities.eventRecording(store) else { return history }
+        let readsShows =
+            rules.maxShows != nil || rules.minInterval != nil || policy.minInterval != nil
+            || resumesWhatsNew
+        // Most walkthroughs need no event: the store is then not even asked whether it keeps
+        // them.
+        guard policy.maxPerDay != nil || readsShows,
+            let events = SeenStoreCapabilities.eventRecording(store)
+        else { return history }
         if policy.maxPerDay != nil {
             history.showsToday = try events.automaticShows(
                 user: user, since: policy.timeZone.startOfDay(containing: now))
         }
-        guard
-            rules.maxShows != nil || rules.minInterval != nil || policy.minInterval != nil
-                || resumesWhatsNew
-        else { return history }
+        guard readsShows else { return history }
         let summary = try events.showSummary(
             user: user, walkthrough: walkthrough.id, version: walkthrough.version)
         history.shows = summary.shows

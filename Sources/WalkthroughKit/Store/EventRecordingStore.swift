@@ -18,6 +18,14 @@ package protocol EventRecordingStore: SeenStore {
     ///   before, and nothing was written again).
     func write(batch steps: [SessionStep]) throws -> [Bool]
 
+    /// ``write(batch:)`` for steps made from the records they change: each pending step is
+    /// made from the user's record as it stands just before it, and the answer carries the
+    /// record once the batch is written. On SQLite the reads are in the batch's transaction:
+    /// no other writer comes between a step's record and its write.
+    ///
+    /// - Returns: For each pending step, whether it was written now and the record after.
+    func write(pending: [PendingStep]) throws -> [PendingStep.Outcome]
+
     /// Calls `body` with every event `filter` lets through, oldest first (in the order they
     /// were written when two share a millisecond).
     func forEachEvent(
@@ -54,6 +62,21 @@ extension EventRecordingStore {
     package func write(batch steps: [SessionStep]) throws -> [Bool] {
         for step in steps { try write(step) }
         return steps.map { _ in true }
+    }
+
+    /// Default: each record read before the batch is written (a step made from it does not
+    /// see an earlier step of the same batch), the batch written as ``write(batch:)`` writes
+    /// it, and the records read again.
+    package func write(pending: [PendingStep]) throws -> [PendingStep.Outcome] {
+        let steps = try pending.map {
+            $0.make(try record(user: $0.user, walkthrough: $0.walkthrough))
+        }
+        let written = try write(batch: steps)
+        return try zip(pending, written).map { item, written in
+            PendingStep.Outcome(
+                written: written, record: try record(user: item.user, walkthrough: item.walkthrough)
+            )
+        }
     }
 
     /// Default: every event, then `FunnelStats.init(walkthrough:version:pageCount:events:)`.

@@ -38,7 +38,7 @@ extension ServeApplication {
         }
         if let refused = refusal(of: context, principal: principal, key: nil) { return refused }
         let snapshot = catalog.snapshot
-        let walkthroughs = snapshot.ids.compactMap { snapshot.entries[$0]?.walkthrough }
+        let walkthroughs = snapshot.walkthroughs
         var evaluations: [FlagEvaluation]
         if quiet != nil {
             evaluations = walkthroughs.map { evaluation(of: $0, context: context, decision: nil) }
@@ -46,10 +46,12 @@ extension ServeApplication {
             // One read of the user's records for every walkthrough.
             do {
                 let user = context.targetingKey ?? ""
-                evaluations = try due(
-                    walkthroughs, for: user, variables: context.variables, at: clock()
-                ).map { walkthrough, decision in
-                    evaluation(of: walkthrough, context: context, decision: decision)
+                let decisions = try due(
+                    walkthroughs, for: user, variables: context.variables, at: clock())
+                // By index: a walkthrough and a decision are large values, read in place.
+                evaluations = walkthroughs.indices.map { index in
+                    evaluation(
+                        of: walkthroughs[index], context: context, decision: decisions[index])
                 }
             } catch {
                 let failed = FlagEvaluation.failure(error)
@@ -68,11 +70,11 @@ extension ServeApplication {
         writer.key("flags")
         writer.beginArray()
         var changesAt: Timestamp?
-        for (walkthrough, evaluation) in zip(walkthroughs, evaluations) {
-            if case .answer(let answer) = evaluation, let moment = answer.dueAt {
+        for index in walkthroughs.indices {
+            if case .answer(let answer) = evaluations[index], let moment = answer.dueAt {
                 changesAt = changesAt.map { min($0, moment) } ?? moment
             }
-            evaluation.write(key: walkthrough.id, to: &writer)
+            evaluations[index].write(key: walkthroughs[index].id, to: &writer)
         }
         writer.endArray()
         writer.endObject()
@@ -131,7 +133,7 @@ extension ServeApplication {
         var answer = FlagAnswer(
             key: walkthrough.id, value: false, reason: "DISABLED", variant: "disabled",
             version: walkthrough.version, pages: walkthrough.pages.count,
-            title: walkthrough.localized(for: context.locale).title ?? walkthrough.id,
+            title: walkthrough.title(for: context.locale) ?? walkthrough.id,
             detail: quiet ?? "", dueAt: nil)
         guard let decision else { return .answer(answer) }
         let group = decision.groupName(in: walkthrough)

@@ -22,24 +22,24 @@ extension ServeApplication {
             return reply(.problem(400, detail: error.detail))
         }
         if let refused = Self.refusal(ofUser: user) { return reply(refused) }
-        var write: SessionStep
-        do {
-            let prior = try store.record(user: user, walkthrough: id)
+        let snoozeUntil = Session.snoozed(from: clock(), for: entry.walkthrough.snooze)
+        let recordsEvents = recordsEvents
+        // Made from the record inside the commit's transaction: whether it resumes an
+        // unfinished run is read there, and the answer's record too (the daemon's thread
+        // reads nothing, and waits on no writer's lock).
+        let pending = PendingStep(user: user, walkthrough: id) { prior in
             let resumed = prior?.outcome.isUnfinished == true && prior?.version == step.version
-            write = step.sessionStep(
+            var write = step.sessionStep(
                 user: user, walkthrough: id, resumed: resumed, locale: nil,
-                snoozeUntil: Session.snoozed(from: clock(), for: entry.walkthrough.snooze))
-        } catch {
-            return reply(Self.notWritten(error))
+                snoozeUntil: snoozeUntil)
+            // WALKTHROUGH_EVENTS=off where the server runs: the record alone (and then no id
+            // is kept either: a step sent twice is written twice, to the same record).
+            if !recordsEvents { write.events = [] }
+            return write
         }
-        // WALKTHROUGH_EVENTS=off where the server runs: the record alone (and then no id is
-        // kept either: a step sent twice is written twice, to the same record).
-        if !recordsEvents { write.events = [] }
-        steps.submit(write) { [self] outcome in
+        steps.submit(pending) { outcome in
             do {
-                _ = try outcome.get()
-                let record = try store.record(user: user, walkthrough: id)
-                reply(.json(200, record?.jsonObject ?? .null))
+                reply(.json(200, try outcome.get().record?.jsonObject ?? .null))
             } catch {
                 reply(Self.notWritten(error))
             }

@@ -226,11 +226,11 @@ package final class ServeApplication: Sendable {
     }
 
     /// ``due(_:for:variables:at:)`` for several walkthroughs, from one read of the user's
-    /// records: each walkthrough with its decision, in their order.
+    /// records: a decision for each, in their order.
     func due(
         _ walkthroughs: [Walkthrough], for user: String, variables: [String: String],
         at now: Timestamp
-    ) throws(FirstRunGateError) -> [(Walkthrough, DueDecision)] {
+    ) throws(FirstRunGateError) -> [DueDecision] {
         var gate = FirstRunGate(user: user, store: .store(store), environment: variables)
         gate.clock = { now }
         // The machine's policy is for its own users, not the server's: none here (and a
@@ -238,7 +238,7 @@ package final class ServeApplication: Sendable {
         gate.administratorPolicy = AdministratorPolicy()
         // The variables are the client's context: the server's own switch was answered first.
         gate.readsQuietSwitch = false
-        return Array(zip(walkthroughs, try gate.due(of: walkthroughs).decisions))
+        return try gate.due(of: walkthroughs).decisions
     }
 
     /// 404 for a walkthrough id no definition serves.

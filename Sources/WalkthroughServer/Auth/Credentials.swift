@@ -59,16 +59,16 @@ package struct Credentials: Sendable {
     /// The credential after `Bearer ` in `header`, or `nil` when the header is not that.
     private static func bearerCredential(_ header: String) -> String? {
         let isSpace: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
-        var bytes = Array(header.utf8)[...]
+        // The header's own bytes, sliced: nothing is copied until the credential.
+        var bytes = header.utf8[...]
         while let first = bytes.first, isSpace(first) { bytes.removeFirst() }
         while let last = bytes.last, isSpace(last) { bytes.removeLast() }
-        let scheme = Array("bearer".utf8)
-        guard bytes.count > scheme.count,
-            zip(bytes.prefix(scheme.count), scheme).allSatisfy({ $0 | 0x20 == $1 }),
-            isSpace(bytes[bytes.startIndex + scheme.count])
+        let scheme = "bearer".utf8
+        guard zip(bytes, scheme).allSatisfy({ $0 | 0x20 == $1 }),
+            let separator = bytes.dropFirst(scheme.count).first, isSpace(separator)
         else { return nil }
         let credential = bytes.dropFirst(scheme.count).drop(while: isSpace)
         guard !credential.isEmpty, !credential.contains(where: isSpace) else { return nil }
-        return String(decoding: credential, as: UTF8.self)
+        return String(Substring(credential))
     }
 }

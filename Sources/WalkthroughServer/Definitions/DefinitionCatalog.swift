@@ -27,6 +27,8 @@ package final class DefinitionCatalog: Sendable {
         package var entries: [String: Entry] = [:]
         /// The ids, sorted.
         package var ids: [String] = []
+        /// The walkthroughs in the order of ``ids``: what a bulk evaluation answers for.
+        package var walkthroughs: [Walkthrough] = []
         /// The files that are not served as they are now, in file order.
         package var problems: [Problem] = []
     }
@@ -88,6 +90,7 @@ package final class DefinitionCatalog: Sendable {
             }
         }
         next.ids = next.entries.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        next.walkthroughs = next.ids.compactMap { next.entries[$0]?.walkthrough }
         current.withLock { $0 = next }
         return next.problems
     }

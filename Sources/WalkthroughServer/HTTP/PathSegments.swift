@@ -9,28 +9,33 @@ package struct PathSegments: Sendable, Hashable {
     /// Splits `path`; `nil` when it does not start with `/`, or a segment is `.` or `..`
     /// (before or after decoding) or decodes to a control character or `/`.
     package init?(_ path: String) {
-        let bytes = Array(path.utf8)
-        guard bytes.first == UInt8(ascii: "/") else { return nil }
-        var parts: [String] = []
-        for raw in bytes.dropFirst().split(
-            separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-        {
-            let part =
-                raw.contains(UInt8(ascii: "%"))
-                ? Array(PercentEncoding.decoded(String(decoding: raw, as: UTF8.self)).utf8)
-                : Array(raw)
-            let isDots =
-                !part.isEmpty && part.count <= 2 && part.allSatisfy { $0 == UInt8(ascii: ".") }
-            if isDots
-                || part.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "/") })
+        var path = path
+        let decoded: [String]? = path.withUTF8 { bytes in
+            guard bytes.first == UInt8(ascii: "/") else { return nil }
+            var parts: [String] = []
+            for raw in bytes.dropFirst().split(
+                separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
             {
-                return nil
+                let text = String(decoding: UnsafeBufferPointer(rebasing: raw), as: UTF8.self)
+                let part =
+                    raw.contains(UInt8(ascii: "%")) ? PercentEncoding.decoded(text) : text
+                guard Self.isAllowed(part.utf8) else { return nil }
+                parts.append(part)
             }
-            parts.append(String(decoding: part, as: UTF8.self))
+            return parts
         }
+        guard var parts = decoded else { return nil }
         // `/v1/walkthroughs/` names the same as `/v1/walkthroughs`.
         if parts.last == "", parts.count > 1 { parts.removeLast() }
         self.parts = parts
     }
 
+    /// Whether a decoded segment may name something: not `.` or `..`, and no control
+    /// character or `/`.
+    private static func isAllowed(_ part: String.UTF8View) -> Bool {
+        let isDots =
+            !part.isEmpty && part.count <= 2 && part.allSatisfy { $0 == UInt8(ascii: ".") }
+        return !isDots
+            && !part.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "/") })
+    }
 }

@@ -2,14 +2,16 @@
 import WalkthroughKit
 
 /// Steps that arrive together, committed together: a thread of its own writes every step
-/// waiting (``EventRecordingStore/write(batch:)``: one transaction, one sync), tells each
-/// step's caller what became of it, and takes the group that gathered meanwhile. A lone step
+/// waiting (``EventRecordingStore/write(pending:)``: one transaction, one sync, each step made
+/// from the record it changes and answered with the record after), tells each step's caller
+/// what became of it, and takes the group that gathered meanwhile. A lone step
 /// is committed at once; no thread of the HTTP daemon waits for a sync (a step's connection
 /// waits, suspended, for its answer).
 final class GroupCommit: Sendable {
     /// Told once what became of a step: whether it was written now (`false`: its client id
-    /// was written before), or what the store threw for the commit that held it.
-    typealias Done = @Sendable (Result<Bool, any Error>) -> Void
+    /// was written before) and the record after, or what the store threw for the commit that
+    /// held it.
+    typealias Done = @Sendable (Result<PendingStep.Outcome, any Error>) -> Void
 
     private let queue: StepQueue
     private let thread: BackgroundThread
@@ -29,16 +31,17 @@ final class GroupCommit: Sendable {
 
     /// Queues `step` for the next commit; `done` is told, on the committing thread, once it
     /// is durable or has failed.
-    func submit(_ step: SessionStep, then done: @escaping Done) {
+    func submit(_ step: PendingStep, then done: @escaping Done) {
         queue.append(step, done)
     }
 
     /// ``submit(_:then:)``, waiting for the outcome.
     ///
-    /// - Returns: Whether it was written now (`false`: its client id was written before).
+    /// - Returns: Whether it was written now (`false`: its client id was written before), and
+    ///   the record after.
     /// - Throws: What the store threw for the commit that held it.
-    func commit(_ step: SessionStep) throws -> Bool {
-        let outcome = Locked<Result<Bool, any Error>?>(nil)
+    func commit(_ step: PendingStep) throws -> PendingStep.Outcome {
+        let outcome = Locked<Result<PendingStep.Outcome, any Error>?>(nil)
         let arrived = Signal()
         submit(step) { result in
             outcome.withLock { $0 = result }
@@ -54,7 +57,7 @@ final class GroupCommit: Sendable {
 private final class StepQueue: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let arrived = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    private var waiting: [(step: SessionStep, done: GroupCommit.Done)] = []
+    private var waiting: [(step: PendingStep, done: GroupCommit.Done)] = []
     private var stopped = false
 
     init() {
@@ -69,7 +72,7 @@ private final class StepQueue: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    func append(_ step: SessionStep, _ done: @escaping GroupCommit.Done) {
+    func append(_ step: PendingStep, _ done: @escaping GroupCommit.Done) {
         pthread_mutex_lock(mutex)
         waiting.append((step, done))
         pthread_cond_signal(arrived)
@@ -92,9 +95,9 @@ private final class StepQueue: @unchecked Sendable {
             waiting = []
             pthread_mutex_unlock(mutex)
             if batch.isEmpty { return }
-            let outcomes: [Result<Bool, any Error>]
+            let outcomes: [Result<PendingStep.Outcome, any Error>]
             do {
-                outcomes = try store.write(batch: batch.map(\.step)).map { .success($0) }
+                outcomes = try store.write(pending: batch.map(\.step)).map { .success($0) }
             } catch {
                 outcomes = batch.map { _ in .failure(error) }
             }

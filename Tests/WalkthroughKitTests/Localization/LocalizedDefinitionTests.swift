@@ -31,6 +31,19 @@ struct LocalizedDefinitionTests {
         #expect(traditional.id == walkthrough.id && traditional.version == walkthrough.version)
     }
 
+    @Test func theTitleAloneIsTheLocalizedWalkthroughsTitle() throws {
+        let walkthrough = try DefinitionLoader.load(contentsOf: foodpin)
+        let plain = try DefinitionLoader.load(
+            string: definition(root: #""id": "t", "title": "Tour""#, page: #""heading": "Hi", "content": "Same""#))
+        for tag in [nil, "zh-TW", "zh-CN", "zh", "fr", "en-GB", "x-bogus"] {
+            let requested = tag.flatMap { LanguageTag($0) }
+            #expect(
+                walkthrough.title(for: requested) == walkthrough.localized(for: requested).title)
+            #expect(plain.title(for: requested) == "Tour")
+        }
+        #expect(walkthrough.title(for: LanguageTag("zh-TW")) == "FoodPin 美食地圖")
+    }
+
     @Test func eachFieldFallsBackOnItsOwn() throws {
         let walkthrough = try DefinitionLoader.load(
             string: definition(

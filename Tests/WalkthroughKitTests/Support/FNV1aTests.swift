@@ -22,4 +22,18 @@ import Testing
         #expect(FNV1a.hex(whole) == "85944171f73967e8")
         #expect(FNV1a.hash32("a".utf8) == 0xe40c_292c)
     }
+
+    @Test func theWordWiseHashIsStableAndSeesEveryByte() {
+        // Pinned: servers on one store give one body one tag, whichever answers.
+        let body = Array(#"{"flags":[{"key":"foodpin","value":true}]}"#.utf8)
+        #expect(FNV1a.hex(FNV1a.hash64(wordsOf: body)) == "ee8f78e9ef937081")
+        #expect(FNV1a.hash64(wordsOf: []) == FNV1a.hash64([UInt8]()))
+        // The tail shorter than a word is hashed byte by byte, as FNV-1a does.
+        #expect(FNV1a.hash64(wordsOf: Array("foo".utf8)) == FNV1a.hash64("foo".utf8))
+        for index in body.indices {
+            var changed = body
+            changed[index] ^= 0x01
+            #expect(FNV1a.hash64(wordsOf: changed) != FNV1a.hash64(wordsOf: body))
+        }
+    }
 }

@@ -31,7 +31,10 @@ import WalkthroughTestSupport
                 for index in 0..<perThread {
                     let step = Self.step(
                         user: "u\(thread)", id: Self.uuid(thread, index), page: index % 3)
-                    if (try? commits.commit(step)) == true { written.withLock { $0 += 1 } }
+                    let pending = PendingStep(user: step.user, walkthrough: "foodpin") { _ in step }
+                    if (try? commits.commit(pending))?.written == true {
+                        written.withLock { $0 += 1 }
+                    }
                 }
             }
         }
@@ -49,6 +52,32 @@ import WalkthroughTestSupport
         var plain = Self.step(user: "u0", id: "x", page: 1)
         plain.clientID = nil
         #expect(try reader.write(batch: [plain, plain]) == [true, true])
+    }
+
+    @Test func aPendingStepIsMadeFromTheRecordAsItStandsInTheTransaction() throws {
+        let folder = try TemporaryFolder()
+        let store = try SQLiteSeenStore(path: folder.file("seen.sqlite3"))
+        try store.saveProgress(user: "alice", walkthrough: "foodpin", version: 1, page: 1)
+        let seen = Locked<[SeenRecord?]>([])
+        func pending(_ page: Int, id: Int) -> PendingStep {
+            PendingStep(user: "alice", walkthrough: "foodpin") { prior in
+                seen.withLock { $0.append(prior) }
+                return Self.step(user: "alice", id: Self.uuid(9, id), page: page)
+            }
+        }
+        // Two steps of one record in one batch: the second is made from the first's write,
+        // and both answers carry the record after the batch.
+        let outcomes = try store.write(pending: [pending(2, id: 1), pending(0, id: 2)])
+        #expect(seen.withLock { $0.map { $0?.lastPage } } == [1, 2])
+        #expect(outcomes.map(\.written) == [true, true])
+        #expect(outcomes.map { $0.record?.lastPage } == [0, 0])
+        // Sent again: not written, and answered with the record as it is.
+        let again = try store.write(pending: [pending(1, id: 1)])
+        #expect(again == [PendingStep.Outcome(written: false, record: outcomes[1].record)])
+        // The default for other stores reads before and after the batch.
+        let memory = InMemorySeenStore()
+        let made = try memory.write(pending: [pending(2, id: 3)])
+        #expect(made.map { $0.record?.lastPage } == [2])
     }
 
     @Test func theInMemoryStoreKeepsTheIdsToo() throws {

@@ -87,27 +87,64 @@ extension SQLiteSeenStore {
             try connection.immediateTransaction { () throws(SQLiteError) -> [Bool] in
                 var written: [Bool] = []
                 for step in steps {
-                    precondition(step.version >= 1, "a walkthrough's version is 1 or more")
-                    if let id = step.clientID {
-                        try connection.withStatement(SQL.claimClientStep) {
-                            statement throws(SQLiteError) in
-                            try statement.withBorrowedText(id, step.user) {
-                                () throws(SQLiteError) in
-                                try statement.bind(stamp, at: 3)
-                                try statement.run()
-                            }
-                        }
-                        guard connection.changes == 1 else {
-                            written.append(false)
-                            continue
-                        }
-                    }
-                    try Self.apply(step, stamp: stamp, on: connection)
-                    written.append(true)
+                    written.append(try Self.claimAndApply(step, stamp: stamp, on: connection))
                 }
                 return written
             }
         }
+    }
+
+    /// ``write(batch:)`` for steps made from the records they change, all in its one
+    /// transaction: each step made from the record as it stands just before it, and each
+    /// record read again before the commit.
+    package func write(pending: [PendingStep]) throws(SeenStoreError) -> [PendingStep.Outcome] {
+        let stamp = now().millisecondsSince1970
+        let slot = hasSnooze ? SQL.record : SQL.recordBeforeSnooze
+        return try withConnection(waitingAtMost: options.busyTimeout) {
+            connection throws(SQLiteError) in
+            try connection.immediateTransaction {
+                () throws(SQLiteError) -> [PendingStep.Outcome] in
+                var written: [Bool] = []
+                for item in pending {
+                    let prior = try Self.record(
+                        user: item.user, walkthrough: item.walkthrough, slot: slot,
+                        on: connection)
+                    written.append(
+                        try Self.claimAndApply(item.make(prior), stamp: stamp, on: connection))
+                }
+                var outcomes: [PendingStep.Outcome] = []
+                for (item, written) in zip(pending, written) {
+                    outcomes.append(
+                        PendingStep.Outcome(
+                            written: written,
+                            record: try Self.record(
+                                user: item.user, walkthrough: item.walkthrough, slot: slot,
+                                on: connection)))
+                }
+                return outcomes
+            }
+        }
+    }
+
+    /// Writes `step` inside the caller's transaction, unless its client id was written
+    /// before (then `client_steps` keeps it, and nothing is written): whether it was written.
+    private static func claimAndApply(
+        _ step: SessionStep, stamp: Int64, on connection: Connection
+    ) throws(SQLiteError) -> Bool {
+        precondition(step.version >= 1, "a walkthrough's version is 1 or more")
+        if let id = step.clientID {
+            try connection.withStatement(SQL.claimClientStep) {
+                statement throws(SQLiteError) in
+                try statement.withBorrowedText(id, step.user) {
+                    () throws(SQLiteError) in
+                    try statement.bind(stamp, at: 3)
+                    try statement.run()
+                }
+            }
+            guard connection.changes == 1 else { return false }
+        }
+        try apply(step, stamp: stamp, on: connection)
+        return true
     }
 
     /// The body of ``write(_:)``, inside a transaction the caller holds: the change, then the

@@ -76,10 +76,18 @@ public final class SQLiteSeenStore: EventRecordingStore {
     public func record(user: String, walkthrough: String) throws(SeenStoreError) -> SeenRecord? {
         let slot = hasSnooze ? SQL.record : SQL.recordBeforeSnooze
         return try withConnection { connection throws(SQLiteError) in
-            try connection.withStatement(slot) { statement throws(SQLiteError) in
-                try statement.withBorrowedText(user, walkthrough) { () throws(SQLiteError) in
-                    try statement.step() ? try Self.decodeRecord(statement) : nil
-                }
+            try Self.record(user: user, walkthrough: walkthrough, slot: slot, on: connection)
+        }
+    }
+
+    /// The user's record of `walkthrough` read with `slot`'s statement on `connection` (in
+    /// whatever transaction it holds).
+    static func record(
+        user: String, walkthrough: String, slot: StatementSlot, on connection: Connection
+    ) throws(SQLiteError) -> SeenRecord? {
+        try connection.withStatement(slot) { statement throws(SQLiteError) in
+            try statement.withBorrowedText(user, walkthrough) { () throws(SQLiteError) in
+                try statement.step() ? try decodeRecord(statement) : nil
             }
         }
     }
