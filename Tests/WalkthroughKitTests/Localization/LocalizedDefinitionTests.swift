@@ -34,7 +34,8 @@ struct LocalizedDefinitionTests {
     @Test func theTitleAloneIsTheLocalizedWalkthroughsTitle() throws {
         let walkthrough = try DefinitionLoader.load(contentsOf: foodpin)
         let plain = try DefinitionLoader.load(
-            string: definition(root: #""id": "t", "title": "Tour""#, page: #""heading": "Hi", "content": "Same""#))
+            string: definition(
+                root: #""id": "t", "title": "Tour""#, page: #""heading": "Hi", "content": "Same""#))
         for tag in [nil, "zh-TW", "zh-CN", "zh", "fr", "en-GB", "x-bogus"] {
             let requested = tag.flatMap { LanguageTag($0) }
             #expect(
