@@ -158,6 +158,7 @@ extension FirstRunGate {
                 records[record.walkthrough] = record
             }
             var decisions: [DueDecision] = []
+            decisions.reserveCapacity(walkthroughs.count)
             for walkthrough in walkthroughs {
                 if var held = DueDecision.held(
                     walkthrough.id, user: user, record: records[walkthrough.id], quiet: quiet,

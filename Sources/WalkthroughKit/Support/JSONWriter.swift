@@ -87,6 +87,14 @@ package struct JSONWriter {
         bytes += "null".utf8
     }
 
+    /// A value `body` writes straight into the buffer, as JSON the caller answers for: keys it
+    /// spelt, strings it passed through ``escape(_:into:)``. For an object written many times
+    /// an answer, in one piece (it stays on one line in pretty output).
+    package mutating func value(writtenBy body: (inout [UInt8]) -> Void) {
+        beginValue()
+        body(&bytes)
+    }
+
     /// A comma before a container's next member, and its line, unless a key just came.
     private mutating func beginValue() {
         if afterKey {

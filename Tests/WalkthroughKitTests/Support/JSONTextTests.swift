@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import WalkthroughKit
@@ -67,5 +68,24 @@ import Testing
                 }
                 """)
         #expect(value.renderedOnOneLine() == #"{"a":1,"b":[],"e":{},"c":{"d":[true,null,0.5]}}"#)
+    }
+
+    @Test func aValueWrittenInOnePieceTakesItsPlaceAmongTheOthers() throws {
+        var writer = JSONWriter(pretty: false)
+        writer.beginArray()
+        for text in ["a\"b", "c"] {
+            writer.value { bytes in
+                bytes += #"{"k":"#.utf8
+                JSONWriter.escape(text, into: &bytes)
+                bytes += "}".utf8
+            }
+        }
+        writer.integer(3)
+        writer.endArray()
+        let written = String(decoding: writer.bytes, as: UTF8.self)
+        #expect(written == #"[{"k":"a\"b"},{"k":"c"},3]"#)
+        // What any JSON parser makes of it.
+        let parsed = try JSONSerialization.jsonObject(with: Data(writer.bytes)) as? [Any]
+        #expect(parsed?.count == 3)
     }
 }
