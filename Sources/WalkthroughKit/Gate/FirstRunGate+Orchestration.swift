@@ -157,30 +157,13 @@ extension FirstRunGate {
             for record in try opened?.records(user: user) ?? [] {
                 records[record.walkthrough] = record
             }
-            var decisions: [DueDecision] = []
-            decisions.reserveCapacity(walkthroughs.count)
-            for walkthrough in walkthroughs {
-                if var held = DueDecision.held(
-                    walkthrough.id, user: user, record: records[walkthrough.id], quiet: quiet,
-                    policy: policy)
-                {
-                    if let source { held.source = source }
-                    decisions.append(held)
-                    continue
-                }
-                let history =
-                    if let opened {
-                        try ShowHistory.read(
-                            for: walkthrough, user: user, from: opened, policy: policy, now: now
-                        ) { records[$0] }
-                    } else {
-                        ShowHistory()
-                    }
-                var decision = evaluate(
-                    walkthrough, user: user, history: history, policy: policy, quiet: quiet,
-                    now: now)
+            // Each walkthrough read where it is (by index): a definition is a large value.
+            let decisions = try walkthroughs.indices.map { index in
+                var decision = try due(
+                    of: walkthroughs[index], user: user, records: records, store: opened,
+                    policy: policy, quiet: quiet, now: now)
                 if let source { decision.source = source }
-                decisions.append(decision)
+                return decision
             }
             return (user, decisions)
         } catch {
@@ -336,6 +319,31 @@ extension FirstRunGate {
     }
 
     // MARK: - Private
+
+    /// One decision of ``due(of:localOnly:)`` for several walkthroughs, from the user's
+    /// `records` read once.
+    private func due(
+        of walkthrough: Walkthrough, user: String, records: [String: SeenRecord],
+        store: (any SeenStore)?, policy: AdministratorPolicy, quiet: QuietSwitch.Hold?,
+        now: Timestamp
+    ) throws -> DueDecision {
+        if let held = DueDecision.held(
+            walkthrough.id, user: user, record: records[walkthrough.id], quiet: quiet,
+            policy: policy)
+        {
+            return held
+        }
+        let history =
+            if let store {
+                try ShowHistory.read(
+                    for: walkthrough, user: user, from: store, policy: policy, now: now
+                ) { records[$0] }
+            } else {
+                ShowHistory()
+            }
+        return evaluate(
+            walkthrough, user: user, history: history, policy: policy, quiet: quiet, now: now)
+    }
 
     private func acting(for store: (any SeenStore)?) -> String {
         Self.actingUser(chosen: chosenUser, login: user, store: store)

@@ -9,7 +9,7 @@ package enum SHA256 {
     package static func digest(_ bytes: some Collection<UInt8>) -> [UInt8] {
         var digest: [UInt8] = []
         digest.reserveCapacity(32)
-        for word in hashState(bytes) {
+        for word in hashState(Array(bytes)) {
             for shift: UInt32 in [24, 16, 8, 0] {
                 digest.append(UInt8(truncatingIfNeeded: word >> shift))
             }
@@ -20,12 +20,14 @@ package enum SHA256 {
     /// The first 8 bytes of the digest of `bytes`, big-endian: what an experiment's bucket is
     /// taken from.
     package static func prefix64(_ bytes: some Collection<UInt8>) -> UInt64 {
-        let state = hashState(bytes)
+        let state = hashState(Array(bytes))
         return UInt64(state[0]) << 32 | UInt64(state[1])
     }
 
-    /// The eight words of the hash's final state: the digest, big-endian word by word.
-    private static func hashState(_ bytes: some Collection<UInt8>) -> [UInt32] {
+    /// The eight words of the hash's final state: the digest, big-endian word by word. The
+    /// bytes come as an array (a caller's collection is copied once, whatever its type), and
+    /// are read from its buffer.
+    private static func hashState(_ bytes: [UInt8]) -> [UInt32] {
         var state: [UInt32] = [
             0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a,
             0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
@@ -41,43 +43,46 @@ package enum SHA256 {
             message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
         }
         // The message schedule on the stack: no allocation per block.
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { words in
-            roundConstants.withUnsafeBufferPointer { constants in
-                for block in stride(from: 0, to: message.count, by: 64) {
-                    for index in 0..<16 {
-                        let base = block + index * 4
-                        words[index] =
-                            UInt32(message[base]) << 24 | UInt32(message[base + 1]) << 16
-                            | UInt32(message[base + 2]) << 8 | UInt32(message[base + 3])
+        message.withUnsafeBytes { message in
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { words in
+                roundConstants.withUnsafeBufferPointer { constants in
+                    for block in stride(from: 0, to: message.count, by: 64) {
+                        for index in 0..<16 {
+                            words[index] = UInt32(
+                                bigEndian: message.loadUnaligned(
+                                    fromByteOffset: block + index * 4, as: UInt32.self))
+                        }
+                        for index in 16..<64 {
+                            let early = words[index - 15]
+                            let late = words[index - 2]
+                            let sigma0 = rotate(early, 7) ^ rotate(early, 18) ^ (early >> 3)
+                            let sigma1 = rotate(late, 17) ^ rotate(late, 19) ^ (late >> 10)
+                            words[index] = words[index - 16] &+ sigma0 &+ words[index - 7] &+ sigma1
+                        }
+                        var (a, b, c, d, e, f, g, h) = (
+                            state[0], state[1], state[2], state[3], state[4], state[5], state[6],
+                            state[7]
+                        )
+                        for index in 0..<64 {
+                            let sum1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
+                            let choice = (e & f) ^ (~e & g)
+                            let first = h &+ sum1 &+ choice &+ constants[index] &+ words[index]
+                            let sum0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
+                            let majority = (a & b) ^ (a & c) ^ (b & c)
+                            let second = sum0 &+ majority
+                            (h, g, f, e, d, c, b, a) = (
+                                g, f, e, d &+ first, c, b, a, first &+ second
+                            )
+                        }
+                        state[0] = state[0] &+ a
+                        state[1] = state[1] &+ b
+                        state[2] = state[2] &+ c
+                        state[3] = state[3] &+ d
+                        state[4] = state[4] &+ e
+                        state[5] = state[5] &+ f
+                        state[6] = state[6] &+ g
+                        state[7] = state[7] &+ h
                     }
-                    for index in 16..<64 {
-                        let early = words[index - 15]
-                        let late = words[index - 2]
-                        let sigma0 = rotate(early, 7) ^ rotate(early, 18) ^ (early >> 3)
-                        let sigma1 = rotate(late, 17) ^ rotate(late, 19) ^ (late >> 10)
-                        words[index] = words[index - 16] &+ sigma0 &+ words[index - 7] &+ sigma1
-                    }
-                    var (a, b, c, d, e, f, g, h) = (
-                        state[0], state[1], state[2], state[3], state[4], state[5], state[6],
-                        state[7]
-                    )
-                    for index in 0..<64 {
-                        let sum1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
-                        let choice = (e & f) ^ (~e & g)
-                        let first = h &+ sum1 &+ choice &+ constants[index] &+ words[index]
-                        let sum0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
-                        let majority = (a & b) ^ (a & c) ^ (b & c)
-                        let second = sum0 &+ majority
-                        (h, g, f, e, d, c, b, a) = (g, f, e, d &+ first, c, b, a, first &+ second)
-                    }
-                    state[0] = state[0] &+ a
-                    state[1] = state[1] &+ b
-                    state[2] = state[2] &+ c
-                    state[3] = state[3] &+ d
-                    state[4] = state[4] &+ e
-                    state[5] = state[5] &+ f
-                    state[6] = state[6] &+ g
-                    state[7] = state[7] &+ h
                 }
             }
         }

@@ -41,7 +41,7 @@ extension ServeApplication {
         let walkthroughs = snapshot.walkthroughs
         var evaluations: [FlagEvaluation]
         if quiet != nil {
-            evaluations = walkthroughs.map { evaluation(of: $0, context: context, decision: nil) }
+            evaluations = walkthroughs.map { .answer(disabledAnswer(of: $0, context: context)) }
         } else {
             // One read of the user's records for every walkthrough.
             do {
@@ -114,7 +114,7 @@ extension ServeApplication {
         _ walkthrough: Walkthrough, context: OFREPContext, now: Timestamp
     ) -> FlagEvaluation {
         guard quiet == nil else {
-            return evaluation(of: walkthrough, context: context, decision: nil)
+            return .answer(disabledAnswer(of: walkthrough, context: context))
         }
         do {
             let decision = try due(
@@ -125,17 +125,21 @@ extension ServeApplication {
         }
     }
 
-    /// The evaluation of `walkthrough` for the context's user by `decision` (`nil`: the
-    /// server's quiet switch is on).
-    func evaluation(
-        of walkthrough: Walkthrough, context: OFREPContext, decision: DueDecision?
-    ) -> FlagEvaluation {
-        var answer = FlagAnswer(
+    /// The answer for `walkthrough` while the server's quiet switch is on: `DISABLED`, the
+    /// switch's sentence; every other answer starts from it.
+    func disabledAnswer(of walkthrough: Walkthrough, context: OFREPContext) -> FlagAnswer {
+        FlagAnswer(
             key: walkthrough.id, value: false, reason: "DISABLED", variant: "disabled",
             version: walkthrough.version, pages: walkthrough.pages.count,
             title: walkthrough.title(for: context.locale) ?? walkthrough.id,
             detail: quiet ?? "", dueAt: nil)
-        guard let decision else { return .answer(answer) }
+    }
+
+    /// The evaluation of `walkthrough` for the context's user by `decision`.
+    func evaluation(
+        of walkthrough: Walkthrough, context: OFREPContext, decision: DueDecision
+    ) -> FlagEvaluation {
+        var answer = disabledAnswer(of: walkthrough, context: context)
         let group = decision.groupName(in: walkthrough)
         switch decision.reason {
         case .due:

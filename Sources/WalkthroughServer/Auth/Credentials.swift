@@ -58,17 +58,24 @@ package struct Credentials: Sendable {
 
     /// The credential after `Bearer ` in `header`, or `nil` when the header is not that.
     private static func bearerCredential(_ header: String) -> String? {
-        let isSpace: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
-        // The header's own bytes, sliced: nothing is copied until the credential.
-        var bytes = header.utf8[...]
-        while let first = bytes.first, isSpace(first) { bytes.removeFirst() }
-        while let last = bytes.last, isSpace(last) { bytes.removeLast() }
-        let scheme = "bearer".utf8
-        guard zip(bytes, scheme).allSatisfy({ $0 | 0x20 == $1 }),
-            let separator = bytes.dropFirst(scheme.count).first, isSpace(separator)
-        else { return nil }
-        let credential = bytes.dropFirst(scheme.count).drop(while: isSpace)
-        guard !credential.isEmpty, !credential.contains(where: isSpace) else { return nil }
-        return String(Substring(credential))
+        var header = header
+        return header.withUTF8 { bytes in
+            let isSpace: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+            var start = 0
+            var end = bytes.count
+            while start < end, isSpace(bytes[start]) { start += 1 }
+            while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+            let scheme = "bearer".utf8
+            guard end - start > scheme.count,
+                zip(bytes[start...], scheme).allSatisfy({ $0 | 0x20 == $1 }),
+                isSpace(bytes[start + scheme.count])
+            else { return nil }
+            var credential = start + scheme.count
+            while credential < end, isSpace(bytes[credential]) { credential += 1 }
+            let text = UnsafeBufferPointer(rebasing: bytes[credential..<end])
+            guard !text.isEmpty, !text.contains(where: isSpace) else { return nil }
+            return String(decoding: text, as: UTF8.self)
+        }
     }
+
 }

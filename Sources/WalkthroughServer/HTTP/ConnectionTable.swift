@@ -1,5 +1,6 @@
 #if SERVER
 @preconcurrency import Glibc
+import Synchronization
 import WalkthroughKit
 
 /// The daemon's open connections, by socket: whether each was admitted under
@@ -27,7 +28,12 @@ final class ConnectionTable: Sendable {
         var arrivingSince: ContinuousClock.Instant?
     }
 
-    private let state = Locked((connections: [Int32: Connection](), stopped: false))
+    /// The connections, in shards by socket: the daemon's threads, each answering its own
+    /// connections, seldom wait for one another.
+    private let shards: [Locked<[Int32: Connection]>]
+    /// How many connections are open.
+    private let count = Atomic<Int>(0)
+    private let stopped = Atomic<Bool>(false)
     private let limit: Int
     private let requestTimeout: Duration
 
@@ -36,9 +42,10 @@ final class ConnectionTable: Sendable {
     init(limit: Int, requestTimeout: Duration) {
         self.limit = limit
         self.requestTimeout = requestTimeout
+        shards = (0..<16).map { _ in Locked([:]) }
         let table = self
         _ = BackgroundThread {
-            while !table.state.withLock({ $0.stopped }) {
+            while !table.stopped.load(ordering: .acquiring) {
                 usleep(250_000)
                 table.sweep()
             }
@@ -47,63 +54,71 @@ final class ConnectionTable: Sendable {
 
     /// Stops the sweep.
     func stop() {
-        state.withLock { $0.stopped = true }
+        stopped.store(true, ordering: .releasing)
+    }
+
+    private func shard(_ socket: Int32) -> Locked<[Int32: Connection]> {
+        shards[Int(UInt32(bitPattern: socket)) % shards.count]
     }
 
     /// A connection opened on `socket`.
     func opened(_ socket: Int32) {
-        state.withLock { state in
-            let admitted = state.connections.count < limit
-            state.connections[socket] = Connection(admitted: admitted, idleBytes: 0)
-        }
+        let open = count.wrappingAdd(1, ordering: .relaxed).newValue
+        shard(socket).withLock { $0[socket] = Connection(admitted: open <= limit, idleBytes: 0) }
     }
 
     /// The connection on `socket` closed. libmicrohttpd says so before it closes the socket,
     /// so a socket in the table is never another connection's.
     func closed(_ socket: Int32) {
-        _ = state.withLock { $0.connections.removeValue(forKey: socket) }
+        if shard(socket).withLock({ $0.removeValue(forKey: socket) }) != nil {
+            count.wrappingSubtract(1, ordering: .relaxed)
+        }
     }
 
     /// A request's headers arrived on `socket`: it is being answered.
     ///
     /// - Returns: Whether its connection opened within the limit.
     func requestBegan(_ socket: Int32) -> Bool {
-        state.withLock { state in
-            state.connections[socket]?.answering = true
-            state.connections[socket]?.arrivingSince = nil
-            return state.connections[socket]?.admitted ?? true
+        shard(socket).withLock { connections in
+            connections[socket]?.answering = true
+            connections[socket]?.arrivingSince = nil
+            return connections[socket]?.admitted ?? true
         }
     }
 
     /// The request on `socket` was answered (or given up): the connection waits for the next.
     func requestEnded(_ socket: Int32) {
-        state.withLock { state in
-            state.connections[socket]?.answering = false
-            state.connections[socket]?.idleBytes = nil
-            state.connections[socket]?.arrivingSince = nil
+        shard(socket).withLock { connections in
+            connections[socket]?.answering = false
+            connections[socket]?.idleBytes = nil
+            connections[socket]?.arrivingSince = nil
         }
     }
 
     /// How many requests are being answered (their headers in, their answers not yet sent).
     var answering: Int {
-        state.withLock { state in state.connections.values.count(where: \.answering) }
+        shards.reduce(0) { total, shard in
+            total + shard.withLock { $0.values.count(where: \.answering) }
+        }
     }
 
     /// Shuts down the sockets of requests that have been arriving for longer than the timeout.
     private func sweep() {
         let now = ContinuousClock.now
-        state.withLock { state in
-            for (socket, connection) in state.connections where !connection.answering {
-                guard let received = Self.bytesReceived(on: socket) else { continue }
-                guard let idleBytes = connection.idleBytes else {
-                    state.connections[socket]?.idleBytes = received
-                    continue
-                }
-                guard received > idleBytes else { continue }
-                let since = connection.arrivingSince ?? now
-                state.connections[socket]?.arrivingSince = since
-                if now - since > requestTimeout {
-                    shutdown(socket, Int32(SHUT_RDWR))
+        for shard in shards {
+            shard.withLock { connections in
+                for (socket, connection) in connections where !connection.answering {
+                    guard let received = Self.bytesReceived(on: socket) else { continue }
+                    guard let idleBytes = connection.idleBytes else {
+                        connections[socket]?.idleBytes = received
+                        continue
+                    }
+                    guard received > idleBytes else { continue }
+                    let since = connection.arrivingSince ?? now
+                    connections[socket]?.arrivingSince = since
+                    if now - since > requestTimeout {
+                        shutdown(socket, Int32(SHUT_RDWR))
+                    }
                 }
             }
         }
