@@ -378,7 +378,7 @@ package final class HTTPDaemon: @unchecked Sendable {
                         gathered.values[PercentEncoding.decoded(name, plusIsSpace: true)] =
                             PercentEncoding.decoded(text, plusIsSpace: true)
                     } else {
-                        gathered.values[name.lowercased()] = text
+                        gathered.values[ServerRequest.lowercased(name)] = text
                     }
                     return MHD_Result.YES
                 }, Unmanaged.passUnretained(gathered).toOpaque())

@@ -19,13 +19,27 @@ package struct ServerRequest: Sendable {
         self.method = method
         self.path = path
         self.query = query
-        self.headers = Dictionary(
-            headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { $1 })
+        // Names arrive in lower case from the daemon: then the dictionary is kept as it is.
+        self.headers =
+            headers.keys.allSatisfy(Self.isLowercase)
+            ? headers
+            : Dictionary(
+                headers.map { (Self.lowercased($0.key), $0.value) }, uniquingKeysWith: { $1 })
         self.body = body
     }
 
     /// The value of the header `name` (any case), if sent.
     package func header(_ name: String) -> String? {
-        headers[name.lowercased()]
+        headers[Self.lowercased(name)]
+    }
+
+    /// A header's name in lower case, as ``headers`` keys it (the name itself when it has no
+    /// upper-case letter, as most do).
+    package static func lowercased(_ name: String) -> String {
+        isLowercase(name) ? name : name.lowercased()
+    }
+
+    private static func isLowercase(_ name: String) -> Bool {
+        !name.utf8.contains { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") || $0 >= 0x80 }
     }
 }

@@ -52,18 +52,19 @@ package struct RequestLog: Sendable {
 
     /// One line, written at once (lines from different threads never interleave).
     private func write(_ line: String) {
-        var bytes = Array((line + "\n").utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes {
-                Glibc.write(2, $0.baseAddress! + offset, $0.count - offset)
-            }
-            if written > 0 {
-                offset += written
-            } else if written < 0, errno == EINTR {
-                continue
-            } else {
-                return
+        var line = line
+        line.append("\n")
+        line.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Glibc.write(2, bytes.baseAddress! + offset, bytes.count - offset)
+                if written > 0 {
+                    offset += written
+                } else if written < 0, errno == EINTR {
+                    continue
+                } else {
+                    return
+                }
             }
         }
     }
