@@ -19,9 +19,10 @@ package protocol EventRecordingStore: SeenStore {
     func write(batch steps: [SessionStep]) throws -> [Bool]
 
     /// ``write(batch:)`` for steps made from the records they change: each pending step is
-    /// made from the user's record as it stands just before it, and the answer carries the
-    /// record once the batch is written. On SQLite the reads are in the batch's transaction:
-    /// no other writer comes between a step's record and its write.
+    /// made from the user's record, and the answer carries the record once the batch is
+    /// written. On SQLite the reads are in the batch's transaction, so a step is made from its
+    /// record as it stands just before it (an earlier step of the batch included) and no other
+    /// writer comes between; the default reads each record before the batch and after it.
     ///
     /// - Returns: For each pending step, whether it was written now and the record after.
     func write(pending: [PendingStep]) throws -> [PendingStep.Outcome]
