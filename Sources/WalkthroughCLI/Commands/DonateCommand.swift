@@ -31,8 +31,7 @@ struct DonateCommand: ParsableCommand {
         name = parsed.argument("name")[0]
         guard DefinitionFormat.isValidID(name) else {
             throw .usage(
-                "Invalid event name \(CharacterSafety.quoted(name)): use 1 to 64 letters, digits, "
-                    + "'.', '_' or '-', starting with a letter or digit",
+                "Invalid event name \(CharacterSafety.quoted(name)): use \(DefinitionFormat.idRule)",
                 command: Self.configuration.name)
         }
         store = StoreOptions(parsed: parsed)

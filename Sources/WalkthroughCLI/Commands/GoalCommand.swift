@@ -29,8 +29,7 @@ struct GoalCommand: ParsableCommand {
         goal = parsed.argument("name")[0]
         guard DefinitionFormat.isValidID(goal) else {
             throw .usage(
-                "Invalid goal name \(CharacterSafety.quoted(goal)): use 1 to 64 letters, digits, '.', '_' or '-', "
-                    + "starting with a letter or digit",
+                "Invalid goal name \(CharacterSafety.quoted(goal)): use \(DefinitionFormat.idRule)",
                 command: Self.configuration.name)
         }
         store = StoreOptions(parsed: parsed)

@@ -29,6 +29,9 @@ package enum DefinitionFormat {
     /// The id rule as a regular expression, for documentation and the schema; ``isValidID(_:)``
     /// checks it without a regular expression engine.
     public static let idPattern = "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"
+    /// The id rule as the messages that refuse an id (or a goal's or an event's name) say it.
+    package static let idRule =
+        "1 to 64 letters, digits, '.', '_' or '-', starting with a letter or digit"
     /// The keys a definition's top-level object may have.
     /// `$schema` lets a definition name its JSON Schema for editors (`"$schema": "schema.json"`).
     public static let rootKeys = [

@@ -281,8 +281,8 @@ extension DefinitionValidator {
         guard DefinitionFormat.isValidID(text) else {
             report(
                 .invalidExperiment(
-                    "\(CharacterSafety.quoted(text)) is not \(what); use 1 to 64 letters, digits, "
-                        + "'.', '_' or '-', starting with a letter or digit"),
+                    "\(CharacterSafety.quoted(text)) is not \(what); use \(DefinitionFormat.idRule)"
+                ),
                 path: path, at: position)
             return false
         }

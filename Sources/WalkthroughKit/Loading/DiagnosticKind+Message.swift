@@ -59,8 +59,7 @@ extension ValidationReport.Diagnostic.Kind {
                     ? " or split it over several pages" : "")
         case .invalidID(let id):
             return
-                "\(CharacterSafety.quoted(id)) is not a valid id; use 1 to 64 letters, digits, '.', '_' "
-                + "or '-', starting with a letter or digit"
+                "\(CharacterSafety.quoted(id)) is not a valid id; use \(DefinitionFormat.idRule)"
         case .invalidDefaultID(let fileName?):
             return
                 "there is no \"id\", and the file name \(CharacterSafety.quoted(fileName)) does not make "

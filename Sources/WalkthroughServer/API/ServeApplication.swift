@@ -261,8 +261,7 @@ package final class ServeApplication: Sendable {
         guard !DefinitionFormat.isValidID(name) else { return nil }
         return .problem(
             400,
-            detail: "The \(kind) name \"\(name)\" is not valid: use 1 to 64 letters, digits, "
-                + "'.', '_' or '-', starting with a letter or digit.")
+            detail: "The \(kind) name \"\(name)\" is not valid: use \(DefinitionFormat.idRule).")
     }
 
     static func adminOnly() -> ServerResponse {
