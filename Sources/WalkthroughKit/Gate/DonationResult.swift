@@ -30,8 +30,8 @@ public enum DonationResult: Sendable, CustomStringConvertible {
         case .recorded(let user, let time):
             return "recorded for \(user) at \(Timestamp.json(time))"
         case .invalidName(let name):
-            return "not recorded: \(CharacterSafety.quoted(name)) is not a valid name (use 1 to "
-                + "64 letters, digits, '.', '_' or '-', starting with a letter or digit)"
+            return "not recorded: \(CharacterSafety.quoted(name)) is not a valid name (use "
+                + "\(DefinitionFormat.idRule))"
         case .notKept:
             return "not recorded: this store keeps no donations"
         case .failed(let error):
