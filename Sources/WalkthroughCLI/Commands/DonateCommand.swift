@@ -38,16 +38,22 @@ struct DonateCommand: ParsableCommand {
     }
 
     func run(in context: CommandContext) throws -> ExitCode {
-        let command = Self.configuration.name
-        var user = try store.user(environment: context.environment, command: command)
-        let path = try store.databasePath(environment: context.environment, command: command)
-        let seenStore = try SeenStores.open(path, environment: context.environment)
-        user = store.user(user, boundBy: seenStore)
-        guard let donations = SeenStoreCapabilities.donations(seenStore) else {
+        // The library's own donation, as an embedding tool makes it: the same store, the
+        // same user a row-secured store binds this role to.
+        let gate = try store.gate(
+            environment: context.environment, command: Self.configuration.name)
+        let result = gate.donate(name)
+        switch result {
+        case .recorded(let user, _):
+            context.print("Recorded: \(user) did \(name).")
+            return .success
+        case .failed(let error):
+            throw error
+        case .notKept:
             throw CommandLineError.failure("this store keeps no donations", exitCode: .ioError)
+        case .invalidName:
+            // Checked as the arguments were read; said all the same should that ever change.
+            throw CommandLineError.failure("Error: \(result)", exitCode: .usage)
         }
-        _ = try donations.donate(name, user: user)
-        context.print("Recorded: \(user) did \(name).")
-        return .success
     }
 }
