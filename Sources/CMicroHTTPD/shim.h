@@ -69,6 +69,14 @@ static int wk_mhd_connection_socket(struct MHD_Connection *connection) {
     return info == NULL ? -1 : info->connect_fd;
 }
 
+/// What the connection notification stored for `connection` (its socket context); NULL
+/// when libmicrohttpd does not say.
+static void *wk_mhd_socket_context(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info == NULL ? NULL : info->socket_context;
+}
+
 /// Sets how long `connection` may stay silent before it is closed.
 static void wk_mhd_set_timeout(struct MHD_Connection *connection, unsigned int seconds) {
     MHD_set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT, seconds);

@@ -12,69 +12,203 @@
 public struct Walkthrough: Sendable, Hashable {
     /// The finish label used when a definition gives none.
     public static let defaultFinishLabel = "Get Started"
+    /// The `snooze` of a definition that gives none: 24 hours.
+    package static let defaultSnooze: Duration = .seconds(86_400)
+
+    /// The fields, shared by copies until one of them changes: a walkthrough is handed from
+    /// the catalog to every decision and answer, and a copy is then one reference, not one
+    /// per string and array it holds.
+    private var storage: Storage
 
     /// The identifier the store records this walkthrough under.
-    public var id: String
+    public var id: String {
+        get { storage.fields.id }
+        set { unique().fields.id = newValue }
+        _modify { yield &unique().fields.id }
+    }
     /// The definition's version, 1 or more. A user who saw an older version sees it again.
     ///
     /// - Precondition: `version >= 1`, checked on every assignment.
     public var version: Int {
-        didSet { precondition(version >= 1, "a walkthrough's version is 1 or more") }
+        get { storage.fields.version }
+        set {
+            unique().fields.version = newValue
+            precondition(storage.fields.version >= 1, "a walkthrough's version is 1 or more")
+        }
+        _modify {
+            yield &unique().fields.version
+            precondition(storage.fields.version >= 1, "a walkthrough's version is 1 or more")
+        }
     }
     /// The title shown above every page, if any.
-    public var title: String?
+    public var title: String? {
+        get { storage.fields.title }
+        set { unique().fields.title = newValue }
+        _modify { yield &unique().fields.title }
+    }
     /// How freely the user may jump between pages.
-    public var navigation: NavigationMode
+    public var navigation: NavigationMode {
+        get { storage.fields.navigation }
+        set { unique().fields.navigation = newValue }
+        _modify { yield &unique().fields.navigation }
+    }
     /// Whether the user may skip the rest of the walkthrough.
-    public var skippable: Bool
+    public var skippable: Bool {
+        get { storage.fields.skippable }
+        set { unique().fields.skippable = newValue }
+        _modify { yield &unique().fields.skippable }
+    }
     /// The label of the action that finishes the walkthrough on its last page.
-    public var finishLabel: String
+    public var finishLabel: String {
+        get { storage.fields.finishLabel }
+        set { unique().fields.finishLabel = newValue }
+        _modify { yield &unique().fields.finishLabel }
+    }
     /// The pages, in order. Never empty in a loaded walkthrough.
     ///
     /// - Precondition: never empty, checked on every assignment: the navigator, the players and
     ///   the store all rely on a walkthrough having a page.
     public var pages: [Page] {
-        didSet { precondition(!pages.isEmpty, "a walkthrough has at least one page") }
+        get { storage.fields.pages }
+        set {
+            unique().fields.pages = newValue
+            precondition(!storage.fields.pages.isEmpty, "a walkthrough has at least one page")
+        }
+        _modify {
+            yield &unique().fields.pages
+            precondition(!storage.fields.pages.isEmpty, "a walkthrough has at least one page")
+        }
     }
     /// The locale the definition's texts are written in when a field gives several: a key of
     /// every translated field (`"en"` unless the definition's `defaultLocale` says otherwise).
-    public var defaultLocale: String
+    public var defaultLocale: String {
+        get { storage.fields.defaultLocale }
+        set { unique().fields.defaultLocale = newValue }
+        _modify { yield &unique().fields.defaultLocale }
+    }
     /// Every locale the definition has text in, the default first, then in the order they
     /// first appear in the file (`["en", "zh-Hant", "zh-Hans"]`).
-    public var locales: [String]
+    public var locales: [String] {
+        get { storage.fields.locales }
+        set { unique().fields.locales = newValue }
+        _modify { yield &unique().fields.locales }
+    }
     /// The locale the walkthrough is shown in: the best match among ``locales`` for the locale
     /// asked of ``localized(for:)``, else ``defaultLocale``. Each field is matched on its own,
     /// so a field not translated into it shows its default text.
-    public var locale: String
+    public var locale: String {
+        get { storage.fields.locale }
+        set { unique().fields.locale = newValue }
+        _modify { yield &unique().fields.locale }
+    }
     /// The locale asked of ``localized(for:)``, `nil` before (or for no preference): players show
     /// their own words (key help, labels) in it, whichever locales the definition has.
-    public var requestedLocale: LanguageTag?
+    public var requestedLocale: LanguageTag? {
+        get { storage.fields.requestedLocale }
+        set { unique().fields.requestedLocale = newValue }
+        _modify { yield &unique().fields.requestedLocale }
+    }
     /// The walkthrough's own fields (`title`, `finishLabel`) in every language the definition
     /// gives them in; empty when it writes them as plain strings.
-    package var translations: Translations
+    package var translations: Translations {
+        get { storage.fields.translations }
+        set { unique().fields.translations = newValue }
+        _modify { yield &unique().fields.translations }
+    }
     /// The definition's `translations`: for each locale, the fingerprint of the source text
     /// each translation was made from, by the text's path (`pages.personalize.heading`), as
     /// `walkthrough translate import` records them. A text whose source has another
     /// fingerprint now is stale; it is still shown.
-    public var sourceFingerprints: [String: [String: String]] = [:]
+    public var sourceFingerprints: [String: [String: String]] {
+        get { storage.fields.sourceFingerprints }
+        set { unique().fields.sourceFingerprints = newValue }
+        _modify { yield &unique().fields.sourceFingerprints }
+    }
     /// The folder that page image paths are relative to: the definition file's folder, or `nil`
     /// when the walkthrough was not loaded from a file.
-    public var baseDirectory: String?
+    public var baseDirectory: String? {
+        get { storage.fields.baseDirectory }
+        set { unique().fields.baseDirectory = newValue }
+        _modify { yield &unique().fields.baseDirectory }
+    }
     /// `when`: the conditions under which the walkthrough is due (``DueDecision``); empty
     /// rules leave only "not seen at this version".
-    package var when: ShowRules
+    package var when: ShowRules {
+        get { storage.fields.when }
+        set { unique().fields.when = newValue }
+        _modify { yield &unique().fields.when }
+    }
     /// `experiment`: the variants tried on the walkthrough's users, if any (`Experiment`).
-    package var experiment: Experiment?
+    package var experiment: Experiment? {
+        get { storage.fields.experiment }
+        set { unique().fields.experiment = newValue }
+        _modify { yield &unique().fields.experiment }
+    }
     /// `priority`: among several walkthroughs due at once, the higher is shown first
     /// (`walkthrough next`); 0 by default.
-    package var priority: Int
+    package var priority: Int {
+        get { storage.fields.priority }
+        set { unique().fields.priority = newValue }
+        _modify { yield &unique().fields.priority }
+    }
     /// `snooze`: how long "later" (the player's `z`) puts the walkthrough off; 24 hours unless
     /// the definition says otherwise.
-    package var snooze: Duration = Walkthrough.defaultSnooze
-    /// The `snooze` of a definition that gives none: 24 hours.
-    package static let defaultSnooze: Duration = .seconds(86_400)
+    package var snooze: Duration {
+        get { storage.fields.snooze }
+        set { unique().fields.snooze = newValue }
+        _modify { yield &unique().fields.snooze }
+    }
     /// `layout`: spreads of two pages, the orientation and the transition (``Walkthrough/PageLayout``).
-    public var layout: PageLayout
+    public var layout: PageLayout {
+        get { storage.fields.layout }
+        set { unique().fields.layout = newValue }
+        _modify { yield &unique().fields.layout }
+    }
+
+    /// The stored fields; equal walkthroughs have equal fields.
+    private struct Fields: Hashable {
+        var id: String
+        var version: Int
+        var title: String?
+        var navigation: NavigationMode
+        var skippable: Bool
+        var finishLabel: String
+        var pages: [Page]
+        var defaultLocale: String
+        var locales: [String]
+        var locale: String
+        var requestedLocale: LanguageTag?
+        var translations: Translations
+        var sourceFingerprints: [String: [String: String]]
+        var baseDirectory: String?
+        var when: ShowRules
+        var experiment: Experiment?
+        var priority: Int
+        var snooze: Duration
+        var layout: PageLayout
+    }
+
+    /// The box holding the fields; changed only while one walkthrough holds it.
+    private final class Storage: @unchecked Sendable {
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    /// The storage, copied first when another walkthrough shares it.
+    private mutating func unique() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+        return storage
+    }
+
+    /// Whether two walkthroughs have the same fields.
+    public static func == (left: Walkthrough, right: Walkthrough) -> Bool {
+        left.storage === right.storage || left.storage.fields == right.storage.fields
+    }
+
+    /// Hashes every field, as ``==`` compares them.
+    public func hash(into hasher: inout Hasher) {
+        storage.fields.hash(into: &hasher)
+    }
 
     /// Creates a walkthrough in code.
     ///
@@ -87,25 +221,17 @@ public struct Walkthrough: Sendable, Hashable {
         locales: [String]? = nil, translations: Translations = [:], when: ShowRules = ShowRules(),
         experiment: Experiment? = nil, layout: PageLayout = PageLayout(), priority: Int = 0
     ) {
-        self.when = when
-        self.priority = priority
-        self.experiment = experiment
-        self.layout = layout
         precondition(!pages.isEmpty, "a walkthrough has at least one page")
         precondition(version >= 1, "a walkthrough's version is 1 or more")
-        self.id = id
-        self.version = version
-        self.title = title
-        self.navigation = navigation
-        self.skippable = skippable
-        self.finishLabel = finishLabel
-        self.pages = pages
-        self.baseDirectory = baseDirectory
-        self.defaultLocale = defaultLocale
-        self.locales = locales ?? [defaultLocale]
-        self.locale = defaultLocale
-        self.requestedLocale = nil
-        self.translations = translations
+        storage = Storage(
+            Fields(
+                id: id, version: version, title: title, navigation: navigation,
+                skippable: skippable, finishLabel: finishLabel, pages: pages,
+                defaultLocale: defaultLocale, locales: locales ?? [defaultLocale],
+                locale: defaultLocale, requestedLocale: nil, translations: translations,
+                sourceFingerprints: [:], baseDirectory: baseDirectory, when: when,
+                experiment: experiment, priority: priority, snooze: Walkthrough.defaultSnooze,
+                layout: layout))
     }
 
     /// The path of a page's image resolved against ``baseDirectory``, or `nil` when the page has

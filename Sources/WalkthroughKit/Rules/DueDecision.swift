@@ -10,56 +10,161 @@
 /// if !decision.isDue { print("not shown: \(decision.reason): \(decision.detail)") }
 /// ```
 public struct DueDecision: Sendable, Hashable {
+    /// The fields, shared by copies until one of them changes: a decision is made for every
+    /// walkthrough of a question and handed on, and a copy is then one reference.
+    private var storage: Storage
+
     /// The walkthrough's id.
-    public var walkthrough: String
+    public var walkthrough: String {
+        get { storage.fields.walkthrough }
+        set { unique().fields.walkthrough = newValue }
+        _modify { yield &unique().fields.walkthrough }
+    }
     /// The user asked about.
-    public var user: String
+    public var user: String {
+        get { storage.fields.user }
+        set { unique().fields.user = newValue }
+        _modify { yield &unique().fields.user }
+    }
     /// Why it is due or not.
-    public var reason: DueDecision.Reason
+    public var reason: DueDecision.Reason {
+        get { storage.fields.reason }
+        set { unique().fields.reason = newValue }
+        _modify { yield &unique().fields.reason }
+    }
     /// One sentence a person reads: what holds it back, or what it would show.
-    public var detail: String
+    public var detail: String {
+        get { storage.fields.detail }
+        set { unique().fields.detail = newValue }
+        _modify { yield &unique().fields.detail }
+    }
     /// The pages it would show, as 0-based positions in the definition: every page for a new
     /// user, only "what's new" for one who finished an earlier version, never a page whose own
     /// `env` does not hold; empty when it is not due.
-    public var pages: [Int]
+    public var pages: [Int] {
+        get { storage.fields.pages }
+        set { unique().fields.pages = newValue }
+        _modify { yield &unique().fields.pages }
+    }
     /// The user's record, of any version.
-    public var record: SeenRecord?
+    public var record: SeenRecord? {
+        get { storage.fields.record }
+        set { unique().fields.record = newValue }
+        _modify { yield &unique().fields.record }
+    }
     /// ``DueDecision/Reason/waitingFor``: the ids of `after` not finished yet.
-    public var waitingFor: [String]
+    public var waitingFor: [String] {
+        get { storage.fields.waitingFor }
+        set { unique().fields.waitingFor = newValue }
+        _modify { yield &unique().fields.waitingFor }
+    }
     /// ``DueDecision/Reason/env``, ``DueDecision/Reason/disabled``, ``DueDecision/Reason/ci``: the variable concerned.
-    public var variable: String?
+    public var variable: String? {
+        get { storage.fields.variable }
+        set { unique().fields.variable = newValue }
+        _modify { yield &unique().fields.variable }
+    }
     /// ``DueDecision/Reason/quietPeriod`` and ``DueDecision/Reason/snoozed``: when it will be
     /// due; ``DueDecision/Reason/notYet``: `from`.
-    public var dueAt: Timestamp?
+    public var dueAt: Timestamp? {
+        get { storage.fields.dueAt }
+        set { unique().fields.dueAt = newValue }
+        _modify { yield &unique().fields.dueAt }
+    }
     /// The version what's new counts from (the one the user finished), when only what's new
     /// would be shown.
-    public var whatsNewSince: Int?
+    public var whatsNewSince: Int? {
+        get { storage.fields.whatsNewSince }
+        set { unique().fields.whatsNewSince = newValue }
+        _modify { yield &unique().fields.whatsNewSince }
+    }
     /// The user's group in the walkthrough's `experiment`, when it has one and every other
     /// rule let it through: ``DueDecision/Reason/holdout`` for the holdout, else the variant whose
     /// pages ``pages`` are.
-    package var group: ExperimentGroup?
+    package var group: ExperimentGroup? {
+        get { storage.fields.group }
+        set { unique().fields.group = newValue }
+        _modify { yield &unique().fields.group }
+    }
     /// Where the limit that holds it back was set, when not in the definition: the policy file
     /// (``DueDecision/Reason/policy``, ``DueDecision/Reason/quietHours``, a policy's floor under
     /// ``DueDecision/Reason/quietPeriod``), the file or `WALKTHROUGH_MAX_PER_DAY`
     /// (``DueDecision/Reason/budget``), the CI service or the policy's `ciVariables`
     /// (``DueDecision/Reason/ci``), or the walkthrough shown first
     /// (``DueDecision/Reason/outranked``).
-    package var setBy: String?
+    package var setBy: String? {
+        get { storage.fields.setBy }
+        set { unique().fields.setBy = newValue }
+        _modify { yield &unique().fields.setBy }
+    }
     /// The limit as written, for the sentence: `maxPerDay`'s number, the `quietHours` window,
     /// the `minInterval` in force, or why a policy file cannot be used.
-    package var limit: String?
+    package var limit: String? {
+        get { storage.fields.limit }
+        set { unique().fields.limit = newValue }
+        _modify { yield &unique().fields.limit }
+    }
 
     /// Whether it is due.
     public var isDue: Bool { reason == .due }
 
     /// For each name of `when.events`, the count the rules read (within its window), once the
     /// decision got as far as `when.events`.
-    package var donationCounts: [String: Int] = [:]
+    package var donationCounts: [String: Int] {
+        get { storage.fields.donationCounts }
+        set { unique().fields.donationCounts = newValue }
+        _modify { yield &unique().fields.donationCounts }
+    }
 
     /// What the answer came from: `replica` (a fresh local replica of the fleet store),
     /// `server` (the server, asked for it), or `local` (a local file, or a replica that could
     /// not reach its server).
-    package var source = "local"
+    package var source: String {
+        get { storage.fields.source }
+        set { unique().fields.source = newValue }
+        _modify { yield &unique().fields.source }
+    }
+
+    /// The stored fields; equal decisions have equal fields.
+    private struct Fields: Hashable {
+        var walkthrough: String
+        var user: String
+        var reason: DueDecision.Reason
+        var detail: String
+        var pages: [Int]
+        var record: SeenRecord?
+        var waitingFor: [String]
+        var variable: String?
+        var dueAt: Timestamp?
+        var whatsNewSince: Int?
+        var group: ExperimentGroup?
+        var setBy: String?
+        var limit: String?
+        var donationCounts: [String: Int] = [:]
+        var source: String = "local"
+    }
+
+    /// The box holding the fields; changed only while one decision holds it.
+    private final class Storage: @unchecked Sendable {
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    /// The storage, copied first when another decision shares it.
+    private mutating func unique() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+        return storage
+    }
+
+    /// Whether two decisions have the same fields.
+    public static func == (left: DueDecision, right: DueDecision) -> Bool {
+        left.storage === right.storage || left.storage.fields == right.storage.fields
+    }
+
+    /// Hashes every field, as ``==`` compares them.
+    public func hash(into hasher: inout Hasher) {
+        storage.fields.hash(into: &hasher)
+    }
 
     /// Creates a decision.
     public init(
@@ -67,16 +172,11 @@ public struct DueDecision: Sendable, Hashable {
         pages: [Int] = [], record: SeenRecord? = nil, waitingFor: [String] = [],
         variable: String? = nil, dueAt: Timestamp? = nil, whatsNewSince: Int? = nil
     ) {
-        self.walkthrough = walkthrough
-        self.user = user
-        self.reason = reason
-        self.detail = detail
-        self.pages = pages
-        self.record = record
-        self.waitingFor = waitingFor
-        self.variable = variable
-        self.dueAt = dueAt
-        self.whatsNewSince = whatsNewSince
+        storage = Storage(
+            Fields(
+                walkthrough: walkthrough, user: user, reason: reason, detail: detail,
+                pages: pages, record: record, waitingFor: waitingFor, variable: variable,
+                dueAt: dueAt, whatsNewSince: whatsNewSince))
     }
 
     // MARK: - The decision

@@ -15,24 +15,43 @@ import WalkthroughKit
 /// timeout gets its socket shut down, which libmicrohttpd then closes. A connection that sends
 /// nothing is left to the keep-alive timeout.
 final class ConnectionTable: Sendable {
-    /// One open connection.
-    private struct Connection {
+    /// One open connection. libmicrohttpd keeps it with the connection (its socket context),
+    /// so that a request begins and ends without a look in the table or its lock.
+    final class Connection: Sendable {
+        /// Its socket.
+        let socket: Int32
         /// Whether it opened within the limit; one that did not gets 503.
-        var admitted: Bool
+        let admitted: Bool
+        /// Which connection it is, never reused (a socket and an address are).
+        let serial: UInt64
         /// Whether a request's headers are in and its answer is not yet sent.
-        var answering = false
+        let answering = Atomic<Bool>(false)
+        /// How many of its requests have ended: the sweep starts counting its bytes afresh
+        /// when this moved.
+        let ended = Atomic<UInt64>(0)
+
+        init(socket: Int32, admitted: Bool, serial: UInt64) {
+            self.socket = socket
+            self.admitted = admitted
+            self.serial = serial
+        }
+    }
+
+    /// What the sweep knows of a connection while it waits for a request.
+    private struct Waiting {
+        /// The connection's ``Connection/ended`` when the sweep looked.
+        var ended: UInt64
         /// The bytes it had received when the sweep first saw it without a request (opened,
-        /// or its last answer sent); `nil` until then. Read by the sweep, not by each request.
-        var idleBytes: UInt64?
-        /// When bytes of its next request were first seen, while not answering.
+        /// or its last answer sent); 0 for one that never had a request.
+        var idleBytes: UInt64
+        /// When bytes of its next request were first seen.
         var arrivingSince: ContinuousClock.Instant?
     }
 
-    /// The connections, in shards by socket: the daemon's threads, each answering its own
-    /// connections, seldom wait for one another.
-    private let shards: [Locked<[Int32: Connection]>]
-    /// How many connections are open.
-    private let count = Atomic<Int>(0)
+    /// The open connections, by socket.
+    private let open = Locked<[Int32: Connection]>([:])
+    /// How many connections have opened: the next one's serial.
+    private let opening = Atomic<UInt64>(0)
     private let stopped = Atomic<Bool>(false)
     private let limit: Int
     private let requestTimeout: Duration
@@ -42,12 +61,13 @@ final class ConnectionTable: Sendable {
     init(limit: Int, requestTimeout: Duration) {
         self.limit = limit
         self.requestTimeout = requestTimeout
-        shards = (0..<16).map { _ in Locked([:]) }
         let table = self
         _ = BackgroundThread {
+            // Only the sweep's thread reads and writes these notes.
+            var waiting: [UInt64: Waiting] = [:]
             while !table.stopped.load(ordering: .acquiring) {
                 usleep(250_000)
-                table.sweep()
+                table.sweep(&waiting)
             }
         }
     }
@@ -57,71 +77,70 @@ final class ConnectionTable: Sendable {
         stopped.store(true, ordering: .releasing)
     }
 
-    private func shard(_ socket: Int32) -> Locked<[Int32: Connection]> {
-        shards[Int(UInt32(bitPattern: socket)) % shards.count]
-    }
-
-    /// A connection opened on `socket`.
-    func opened(_ socket: Int32) {
-        let open = count.wrappingAdd(1, ordering: .relaxed).newValue
-        shard(socket).withLock { $0[socket] = Connection(admitted: open <= limit, idleBytes: 0) }
+    /// A connection opened on `socket`: its entry, admitted while no more than the limit are
+    /// open.
+    func opened(_ socket: Int32) -> Connection {
+        let serial = opening.wrappingAdd(1, ordering: .relaxed).newValue
+        return open.withLock { open in
+            let connection = Connection(
+                socket: socket, admitted: open.count < limit, serial: serial)
+            open[socket] = connection
+            return connection
+        }
     }
 
     /// The connection on `socket` closed. libmicrohttpd says so before it closes the socket,
     /// so a socket in the table is never another connection's.
     func closed(_ socket: Int32) {
-        if shard(socket).withLock({ $0.removeValue(forKey: socket) }) != nil {
-            count.wrappingSubtract(1, ordering: .relaxed)
-        }
+        open.withLock { _ = $0.removeValue(forKey: socket) }
     }
 
-    /// A request's headers arrived on `socket`: it is being answered.
+    /// A request's headers arrived on `connection`: it is being answered.
     ///
-    /// - Returns: Whether its connection opened within the limit.
-    func requestBegan(_ socket: Int32) -> Bool {
-        shard(socket).withLock { connections in
-            connections[socket]?.answering = true
-            connections[socket]?.arrivingSince = nil
-            return connections[socket]?.admitted ?? true
-        }
+    /// - Returns: Whether the connection opened within the limit.
+    func requestBegan(_ connection: Connection) -> Bool {
+        connection.answering.store(true, ordering: .releasing)
+        return connection.admitted
     }
 
-    /// The request on `socket` was answered (or given up): the connection waits for the next.
-    func requestEnded(_ socket: Int32) {
-        shard(socket).withLock { connections in
-            connections[socket]?.answering = false
-            connections[socket]?.idleBytes = nil
-            connections[socket]?.arrivingSince = nil
-        }
+    /// The request on `connection` was answered (or given up): it waits for the next.
+    func requestEnded(_ connection: Connection) {
+        connection.ended.wrappingAdd(1, ordering: .releasing)
+        connection.answering.store(false, ordering: .releasing)
     }
 
     /// How many requests are being answered (their headers in, their answers not yet sent).
     var answering: Int {
-        shards.reduce(0) { total, shard in
-            total + shard.withLock { $0.values.count(where: \.answering) }
-        }
+        open.withLock { $0.values.count { $0.answering.load(ordering: .acquiring) } }
     }
 
-    /// Shuts down the sockets of requests that have been arriving for longer than the timeout.
-    private func sweep() {
+    /// Shuts down the sockets of requests that have been arriving for longer than the
+    /// timeout. `waiting` holds what earlier sweeps saw of each waiting connection.
+    private func sweep(_ waiting: inout [UInt64: Waiting]) {
         let now = ContinuousClock.now
-        for shard in shards {
-            shard.withLock { connections in
-                for (socket, connection) in connections where !connection.answering {
-                    guard let received = Self.bytesReceived(on: socket) else { continue }
-                    guard let idleBytes = connection.idleBytes else {
-                        connections[socket]?.idleBytes = received
-                        continue
-                    }
-                    guard received > idleBytes else { continue }
-                    let since = connection.arrivingSince ?? now
-                    connections[socket]?.arrivingSince = since
-                    if now - since > requestTimeout {
-                        shutdown(socket, Int32(SHUT_RDWR))
-                    }
+        let connections = open.withLock { Array($0.values) }
+        var seen: [UInt64: Waiting] = [:]
+        for connection in connections where !connection.answering.load(ordering: .acquiring) {
+            let ended = connection.ended.load(ordering: .acquiring)
+            guard let received = Self.bytesReceived(on: connection.socket) else { continue }
+            guard var note = waiting[connection.serial], note.ended == ended else {
+                // First seen waiting: bytes from now on begin its next request (from its
+                // opening, for one that never had a request).
+                seen[connection.serial] = Waiting(
+                    ended: ended, idleBytes: ended == 0 ? 0 : received)
+                if ended == 0, received > 0 { seen[connection.serial]?.arrivingSince = now }
+                continue
+            }
+            if received > note.idleBytes {
+                let since = note.arrivingSince ?? now
+                note.arrivingSince = since
+                if now - since > requestTimeout {
+                    shutdown(connection.socket, Int32(SHUT_RDWR))
                 }
             }
+            seen[connection.serial] = note
         }
+        waiting = seen
     }
 
     /// The bytes `socket` has received, by the kernel's `TCP_INFO`: its `tcpi_bytes_received`

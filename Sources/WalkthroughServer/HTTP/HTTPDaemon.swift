@@ -106,12 +106,12 @@ package final class HTTPDaemon: @unchecked Sendable {
                         .takeUnretainedValue()
                     daemon.completed(connection, requestContext)
                 },
-                { context, connection, _, event in
-                    guard let context, let connection else { return }
+                { context, connection, socketContext, event in
+                    guard let context, let connection, let socketContext else { return }
                     let daemon = Unmanaged<HTTPDaemon>.fromOpaque(context)
                         .takeUnretainedValue()
                     daemon.connection(
-                        connection,
+                        connection, socketContext: socketContext,
                         started: event == MHD_ConnectionNotificationCode.CONNECTION_NOTIFY_STARTED)
                 }, context)
         }
@@ -178,12 +178,26 @@ package final class HTTPDaemon: @unchecked Sendable {
         init(headers: [String: String]) { self.headers = headers }
     }
 
-    private func connection(_ connection: OpaquePointer, started: Bool) {
+    /// A connection opened (`started`) or closed. An opened one's entry in the table is kept
+    /// with it, in its socket context (the table holds it until it closes).
+    private func connection(
+        _ connection: OpaquePointer, socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>,
+        started: Bool
+    ) {
         let socket = wk_mhd_connection_socket(connection)
         if started {
-            connections.opened(socket)
+            let entry = connections.opened(socket)
+            socketContext.pointee = Unmanaged.passUnretained(entry).toOpaque()
         } else {
             connections.closed(socket)
+            socketContext.pointee = nil
+        }
+    }
+
+    /// The table's entry for `connection`, kept in its socket context.
+    private func entry(of connection: OpaquePointer) -> ConnectionTable.Connection? {
+        wk_mhd_socket_context(connection).map {
+            Unmanaged<ConnectionTable.Connection>.fromOpaque($0).takeUnretainedValue()
         }
     }
 
@@ -191,7 +205,7 @@ package final class HTTPDaemon: @unchecked Sendable {
         _ connection: OpaquePointer,
         _ requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>
     ) {
-        connections.requestEnded(wk_mhd_connection_socket(connection))
+        if let entry = entry(of: connection) { connections.requestEnded(entry) }
         guard let pending = requestContext.pointee else { return }
         Unmanaged<Pending>.fromOpaque(pending).release()
         requestContext.pointee = nil
@@ -208,7 +222,7 @@ package final class HTTPDaemon: @unchecked Sendable {
             let pending = Pending(
                 headers: values(of: connection, kind: MHD_ValueKind.HEADER_KIND, decoding: false))
             requestContext.pointee = Unmanaged.passRetained(pending).toOpaque()
-            let admitted = connections.requestBegan(wk_mhd_connection_socket(connection))
+            let admitted = entry(of: connection).map(connections.requestBegan) ?? true
             wk_mhd_set_timeout(connection, settings.requestTimeout)
             if let early = earlyAnswer(admitted: admitted, headers: pending.headers) {
                 // Logged like any other request: its method and path, without a body.
@@ -361,7 +375,8 @@ package final class HTTPDaemon: @unchecked Sendable {
         of connection: OpaquePointer, kind: MHD_ValueKind, decoding: Bool
     ) -> [String: String] {
         final class Gathered {
-            var values: [String: String] = [:]
+            // Room for a usual request's headers: the dictionary is not grown as they come.
+            var values = [String: String](minimumCapacity: 12)
             let decoding: Bool
             init(decoding: Bool) { self.decoding = decoding }
         }
@@ -372,13 +387,13 @@ package final class HTTPDaemon: @unchecked Sendable {
                 { context, _, key, value in
                     guard let context, let key else { return MHD_Result.YES }
                     let gathered = Unmanaged<Gathered>.fromOpaque(context).takeUnretainedValue()
-                    let name = String(cString: key)
                     let text = value.map { String(cString: $0) } ?? ""
                     if gathered.decoding {
-                        gathered.values[PercentEncoding.decoded(name, plusIsSpace: true)] =
+                        gathered.values[
+                            PercentEncoding.decoded(String(cString: key), plusIsSpace: true)] =
                             PercentEncoding.decoded(text, plusIsSpace: true)
                     } else {
-                        gathered.values[ServerRequest.lowercased(name)] = text
+                        gathered.values[ServerRequest.lowercasedName(key)] = text
                     }
                     return MHD_Result.YES
                 }, Unmanaged.passUnretained(gathered).toOpaque())

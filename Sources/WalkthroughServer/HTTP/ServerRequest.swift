@@ -1,3 +1,5 @@
+@preconcurrency import Glibc
+
 /// One HTTP request as the routes see it: its method, path, query, headers and whole body.
 package struct ServerRequest: Sendable {
     /// The method, as sent (`GET`, `POST`, …).
@@ -37,6 +39,24 @@ package struct ServerRequest: Sendable {
     /// upper-case letter, as most do).
     package static func lowercased(_ name: String) -> String {
         isLowercase(name) ? name : name.lowercased()
+    }
+
+    /// ``lowercased(_:)`` for a name as libmicrohttpd gives it (a C string): its ASCII
+    /// letters lowered as its bytes are copied, which is the whole of a header name's case.
+    package static func lowercasedName(_ name: UnsafePointer<CChar>) -> String {
+        let count = strlen(name)
+        return name.withMemoryRebound(to: UInt8.self, capacity: count) { bytes in
+            guard !UnsafeBufferPointer(start: bytes, count: count).contains(where: { $0 >= 0x80 })
+            else { return lowercased(String(cString: bytes)) }
+            return String(unsafeUninitializedCapacity: count) { buffer in
+                for index in 0..<count {
+                    let byte = bytes[index]
+                    let isUpper = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")
+                    buffer[index] = isUpper ? byte + 32 : byte
+                }
+                return count
+            }
+        }
     }
 
     private static func isLowercase(_ name: String) -> Bool {

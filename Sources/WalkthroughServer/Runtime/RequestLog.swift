@@ -17,10 +17,7 @@ package struct RequestLog: Sendable {
     package func request(
         _ request: ServerRequest, _ response: ServerResponse, took duration: Duration
     ) {
-        let milliseconds =
-            Double(duration.components.seconds) * 1000
-            + Double(duration.components.attoseconds) / 1e15
-        let rounded = (milliseconds * 1000).rounded() / 1000
+        let microseconds = Self.microseconds(duration)
         let who = response.principal ?? "-"
         let time = Timestamp.json(Timestamp.now)
         if json {
@@ -28,14 +25,49 @@ package struct RequestLog: Sendable {
                 JSONText.object([
                     ("time", .string(time)), ("method", .string(request.method)),
                     ("path", .string(request.path)), ("status", .integer(response.status)),
-                    ("durationMs", .number(rounded)), ("who", .string(who)),
+                    ("durationMs", .number(Double(microseconds) / 1000)),
+                    ("who", .string(who)),
                 ]).renderedOnOneLine())
         } else {
-            write(
-                "\(time) \(CharacterSafety.escapedInLine(request.method)) "
-                    + "\(CharacterSafety.escapedInLine(request.path)) \(response.status) "
-                    + "\(rounded) ms \(CharacterSafety.escapedInLine(who))")
+            // Put together as bytes: a line per request, and no interpolation's copies.
+            var line: [UInt8] = []
+            line.reserveCapacity(96 + request.path.utf8.count)
+            line.append(contentsOf: time.utf8)
+            for part in [request.method, request.path] {
+                line.append(UInt8(ascii: " "))
+                line.append(contentsOf: CharacterSafety.escapedInLine(part).utf8)
+            }
+            line.append(UInt8(ascii: " "))
+            line.append(contentsOf: String(response.status).utf8)
+            line.append(UInt8(ascii: " "))
+            Self.appendMilliseconds(microseconds, to: &line)
+            line.append(contentsOf: " ms ".utf8)
+            line.append(contentsOf: CharacterSafety.escapedInLine(who).utf8)
+            line.append(UInt8(ascii: "\n"))
+            write(line)
         }
+    }
+
+    /// `duration` in whole microseconds, rounded.
+    package static func microseconds(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        return seconds * 1_000_000 + (attoseconds + 500_000_000_000) / 1_000_000_000_000
+    }
+
+    /// `microseconds` as milliseconds with at most three decimals, as a `Double` prints them
+    /// (`0.25`, `12.0`).
+    package static func appendMilliseconds(_ microseconds: Int64, to line: inout [UInt8]) {
+        line.append(contentsOf: String(microseconds / 1000).utf8)
+        line.append(UInt8(ascii: "."))
+        var fraction = microseconds % 1000
+        var width = 3
+        while width > 1, fraction % 10 == 0 {
+            fraction /= 10
+            width -= 1
+        }
+        let digits = String(fraction)
+        line.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - digits.utf8.count))
+        line.append(contentsOf: digits.utf8)
     }
 
     /// Logs what the server did or found (started, reloaded, a definition refused).
@@ -54,17 +86,25 @@ package struct RequestLog: Sendable {
     private func write(_ line: String) {
         var line = line
         line.append("\n")
-        line.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Glibc.write(2, bytes.baseAddress! + offset, bytes.count - offset)
-                if written > 0 {
-                    offset += written
-                } else if written < 0, errno == EINTR {
-                    continue
-                } else {
-                    return
-                }
+        line.withUTF8 { write($0) }
+    }
+
+    /// Writes a line already in bytes, its line break included.
+    private func write(_ line: [UInt8]) {
+        line.withUnsafeBufferPointer { write($0) }
+    }
+
+    private func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let start = bytes.baseAddress else { return }
+        var offset = 0
+        while offset < bytes.count {
+            let written = Glibc.write(2, start + offset, bytes.count - offset)
+            if written > 0 {
+                offset += written
+            } else if written < 0, errno == EINTR {
+                continue
+            } else {
+                return
             }
         }
     }

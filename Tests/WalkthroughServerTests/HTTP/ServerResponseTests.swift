@@ -21,4 +21,12 @@ import WalkthroughServer
         #expect(request.header("AUTHORIZATION") == "Bearer k")
         #expect(request.header("authorization") == "Bearer k")
     }
+
+    @Test func aHeaderNameFromTheDaemonIsLoweredAsLowercasedLowersIt() {
+        for name in ["Host", "authorization", "X-Request-ID", "CONTENT-TYPE", "", "Ärger-Ñame"] {
+            let lowered = name.withCString { ServerRequest.lowercasedName($0) }
+            #expect(lowered == ServerRequest.lowercased(name), "\(name)")
+            #expect(lowered == name.lowercased(), "\(name)")
+        }
+    }
 }
