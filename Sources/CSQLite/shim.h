@@ -10,4 +10,11 @@ static inline int walkthrough_sqlite3_db_config_flag(sqlite3 *db, int op, int va
     return sqlite3_db_config(db, op, value, result);
 }
 
+/// `sqlite3_config(SQLITE_CONFIG_PAGECACHE, NULL, 0, 0)`, which Swift cannot call (variadic):
+/// each page cache takes its pages one at a time as it needs them, with no bulk allocation
+/// when it is made. Only before `sqlite3_initialize`; returns `SQLITE_MISUSE` after.
+static inline int walkthrough_sqlite3_config_no_bulk_page_cache(void) {
+    return sqlite3_config(SQLITE_CONFIG_PAGECACHE, (void *)0, 0, 0);
+}
+
 #endif

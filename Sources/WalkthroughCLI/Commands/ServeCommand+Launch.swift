@@ -12,6 +12,8 @@ struct ServeLauncher {
 
     /// Serves until SIGTERM or SIGINT.
     func run() throws -> ExitCode {
+        // Before the first database is opened: see SQLiteProcessSettings.
+        SQLiteProcessSettings.allocatePagesAsNeeded()
         let name = ServeCommand.configuration.name
         let environment = context.environment
         let folders =

@@ -375,10 +375,14 @@ package final class HTTPDaemon: @unchecked Sendable {
         of connection: OpaquePointer, kind: MHD_ValueKind, decoding: Bool
     ) -> [String: String] {
         final class Gathered {
-            // Room for a usual request's headers: the dictionary is not grown as they come.
-            var values = [String: String](minimumCapacity: 12)
+            var values: [String: String]
             let decoding: Bool
-            init(decoding: Bool) { self.decoding = decoding }
+            init(decoding: Bool) {
+                self.decoding = decoding
+                // Headers: room for a usual request's, not grown as they come. A query is
+                // most often empty, and then allocates nothing.
+                values = decoding ? [:] : [String: String](minimumCapacity: 12)
+            }
         }
         let gathered = Gathered(decoding: decoding)
         withExtendedLifetime(gathered) {

@@ -13,16 +13,20 @@ package struct PathSegments: Sendable, Hashable {
         let decoded: [String]? = path.withUTF8 { bytes in
             guard bytes.first == UInt8(ascii: "/") else { return nil }
             var parts: [String] = []
-            for raw in bytes.dropFirst().split(
-                separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-            {
-                let text = String(decoding: UnsafeBufferPointer(rebasing: raw), as: UTF8.self)
+            // Each segment from after one `/` to the next (or the end), empty ones included.
+            var start = 1
+            while true {
+                var end = start
+                while end < bytes.count, bytes[end] != UInt8(ascii: "/") { end += 1 }
+                let raw = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                let text = String(decoding: raw, as: UTF8.self)
                 let part =
                     raw.contains(UInt8(ascii: "%")) ? PercentEncoding.decoded(text) : text
                 guard Self.isAllowed(part.utf8) else { return nil }
                 parts.append(part)
+                guard end < bytes.count else { return parts }
+                start = end + 1
             }
-            return parts
         }
         guard var parts = decoded else { return nil }
         // `/v1/walkthroughs/` names the same as `/v1/walkthroughs`.

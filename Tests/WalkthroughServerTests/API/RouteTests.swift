@@ -11,6 +11,8 @@ import Testing
         ("/v1/users/a%20b/walkthroughs", ["v1", "users", "a b", "walkthroughs"]),
         ("/v1/users/caf%C3%A9", ["v1", "users", "café"]),
         ("/", [""]),
+        ("/a//b", ["a", "", "b"]),
+        ("//x/", ["", "x"]),
     ])
     func splitsAPath(path: String, parts: [String]) {
         #expect(PathSegments(path)?.parts == parts)
