@@ -116,29 +116,34 @@ final class ConnectionTable: Sendable {
 
     /// Shuts down the sockets of requests that have been arriving for longer than the
     /// timeout. `waiting` holds what earlier sweeps saw of each waiting connection.
+    ///
+    /// It holds the table's lock throughout: libmicrohttpd reports a connection closed before
+    /// it closes the socket, and that report waits for the lock, so a socket looked at here is
+    /// never one the system gave to another connection meanwhile.
     private func sweep(_ waiting: inout [UInt64: Waiting]) {
         let now = ContinuousClock.now
-        let connections = open.withLock { Array($0.values) }
         var seen: [UInt64: Waiting] = [:]
-        for connection in connections where !connection.answering.load(ordering: .acquiring) {
-            let ended = connection.ended.load(ordering: .acquiring)
-            guard let received = Self.bytesReceived(on: connection.socket) else { continue }
-            guard var note = waiting[connection.serial], note.ended == ended else {
-                // First seen waiting: bytes from now on begin its next request (from its
-                // opening, for one that never had a request).
-                seen[connection.serial] = Waiting(
-                    ended: ended, idleBytes: ended == 0 ? 0 : received)
-                if ended == 0, received > 0 { seen[connection.serial]?.arrivingSince = now }
-                continue
-            }
-            if received > note.idleBytes {
-                let since = note.arrivingSince ?? now
-                note.arrivingSince = since
-                if now - since > requestTimeout {
-                    shutdown(connection.socket, Int32(SHUT_RDWR))
+        open.withLock { open in
+            for connection in open.values where !connection.answering.load(ordering: .acquiring) {
+                let ended = connection.ended.load(ordering: .acquiring)
+                guard let received = Self.bytesReceived(on: connection.socket) else { continue }
+                guard var note = waiting[connection.serial], note.ended == ended else {
+                    // First seen waiting: bytes from now on begin its next request (from its
+                    // opening, for one that never had a request).
+                    seen[connection.serial] = Waiting(
+                        ended: ended, idleBytes: ended == 0 ? 0 : received,
+                        arrivingSince: ended == 0 && received > 0 ? now : nil)
+                    continue
                 }
+                if received > note.idleBytes {
+                    let since = note.arrivingSince ?? now
+                    note.arrivingSince = since
+                    if now - since > requestTimeout {
+                        shutdown(connection.socket, Int32(SHUT_RDWR))
+                    }
+                }
+                seen[connection.serial] = note
             }
-            seen[connection.serial] = note
         }
         waiting = seen
     }

@@ -12,8 +12,8 @@ package final class HTTPDaemon: @unchecked Sendable {
     package struct Settings: Sendable {
         /// Where to listen.
         package var address: ListenAddress
-        /// The threads of the pool, each with its own epoll set.
-        package var threads = 8
+        /// The threads of the pool, each with its own epoll set: ``defaultThreads``.
+        package var threads = Settings.defaultThreads
         /// Connections answered; past it, 503.
         package var maxConnections = 1024
         /// The largest body read (64 KiB); a larger one gets 413.
@@ -26,6 +26,14 @@ package final class HTTPDaemon: @unchecked Sendable {
         package var idleTimeout: UInt32 = 60
         /// The certificate chain and private key (PEM text), for TLS.
         package var tls: (certificate: String, key: String)?
+
+        /// Two threads a processor the system has online, from 2 to 16. More threads than
+        /// that answer few more requests on a busy machine and make some wait longer: each
+        /// thread's connections wait while the scheduler runs the others (docs/benchmarks.md,
+        /// serve).
+        package static var defaultThreads: Int {
+            min(16, max(2, 2 * sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        }
 
         /// Settings for `address`, with the contract's limits.
         package init(address: ListenAddress) {
