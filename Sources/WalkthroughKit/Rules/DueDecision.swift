@@ -317,9 +317,10 @@ public struct DueDecision: Sendable, Hashable {
         into decision: inout DueDecision
     ) {
         let since = whatsNewBase(of: walkthrough, history: history)
+        let all = walkthrough.pages
         var candidates = walkthrough.pagePositions(for: decision.group ?? .variant(0))
         if let since {
-            let newer = candidates.filter { walkthrough.pages[$0].since > since }
+            let newer = candidates.filter { all[$0].since > since }
             if !newer.isEmpty {
                 candidates = newer
                 decision.whatsNewSince = since
@@ -327,7 +328,7 @@ public struct DueDecision: Sendable, Hashable {
         }
         var firstFailure: (index: Int, condition: EnvironmentCondition)?
         decision.pages = candidates.filter { index in
-            guard let failed = walkthrough.pages[index].when.failedCondition(in: environment)
+            guard let failed = all[index].when.failedCondition(in: environment)
             else { return true }
             if firstFailure == nil { firstFailure = (index, failed) }
             return false
@@ -346,9 +347,9 @@ public struct DueDecision: Sendable, Hashable {
             decision.detail =
                 "what's new since version \(whatsNew): \(shown) ("
                 + decision.pages.map { String($0 + 1) }.joined(separator: ", ") + ")"
-        } else if count < walkthrough.pages.count {
+        } else if count < all.count {
             decision.detail =
-                "\(shown) of \(walkthrough.pages.count) ("
+                "\(shown) of \(all.count) ("
                 + decision.pages.map { String($0 + 1) }.joined(separator: ", ") + ")"
         } else {
             decision.detail = shown
