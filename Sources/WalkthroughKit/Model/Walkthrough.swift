@@ -205,7 +205,7 @@ public struct Walkthrough: Sendable, Hashable {
         left.storage === right.storage || left.storage.fields == right.storage.fields
     }
 
-    /// Hashes every field, as ``==`` compares them.
+    /// Hashes every field, as `==` compares them.
     public func hash(into hasher: inout Hasher) {
         storage.fields.hash(into: &hasher)
     }
