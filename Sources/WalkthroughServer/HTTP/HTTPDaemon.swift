@@ -91,8 +91,11 @@ package final class HTTPDaemon: @unchecked Sendable {
     package func start() throws(ServeError) -> UInt16 {
         let context = Unmanaged.passUnretained(self).toOpaque()
         // MHD refuses connections past its own limit without an answer; it is set above
-        // ours so that the ones between get a 503.
-        let limit = UInt32(settings.maxConnections + 64)
+        // ours so that the ones between get a 503. It divides that limit evenly among its
+        // threads, which accept unevenly (a thread the scheduler leaves waiting accepts none
+        // while the others fill up): twice the room, so that up to half the threads may lag
+        // before one refuses a connection the server would have answered.
+        let limit = UInt32(2 * (settings.maxConnections + 64))
         let started: OpaquePointer? = settings.address.withSocketAddress { address in
             let tls = settings.tls
             return wk_mhd_start(

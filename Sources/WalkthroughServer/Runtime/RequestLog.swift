@@ -33,10 +33,10 @@ package struct RequestLog: Sendable {
             var line: [UInt8] = []
             line.reserveCapacity(96 + request.path.utf8.count)
             line.append(contentsOf: time.utf8)
-            for part in [request.method, request.path] {
-                line.append(UInt8(ascii: " "))
-                line.append(contentsOf: CharacterSafety.escapedInLine(part).utf8)
-            }
+            line.append(UInt8(ascii: " "))
+            line.append(contentsOf: CharacterSafety.escapedInLine(request.method).utf8)
+            line.append(UInt8(ascii: " "))
+            line.append(contentsOf: CharacterSafety.escapedInLine(request.path).utf8)
             line.append(UInt8(ascii: " "))
             line.append(contentsOf: String(response.status).utf8)
             line.append(UInt8(ascii: " "))
