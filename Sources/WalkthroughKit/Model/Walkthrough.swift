@@ -18,151 +18,151 @@ public struct Walkthrough: Sendable, Hashable {
     /// The fields, shared by copies until one of them changes: a walkthrough is handed from
     /// the catalog to every decision and answer, and a copy is then one reference, not one
     /// per string and array it holds.
-    private var storage: Storage
+    private var storage: CopyOnWrite<Fields>
 
     /// The identifier the store records this walkthrough under.
     public var id: String {
-        get { storage.fields.id }
-        set { unique().fields.id = newValue }
-        _modify { yield &unique().fields.id }
+        get { storage.value.id }
+        set { storage.value.id = newValue }
+        _modify { yield &storage.value.id }
     }
     /// The definition's version, 1 or more. A user who saw an older version sees it again.
     ///
     /// - Precondition: `version >= 1`, checked on every assignment.
     public var version: Int {
-        get { storage.fields.version }
+        get { storage.value.version }
         set {
-            unique().fields.version = newValue
-            precondition(storage.fields.version >= 1, "a walkthrough's version is 1 or more")
+            storage.value.version = newValue
+            precondition(storage.value.version >= 1, "a walkthrough's version is 1 or more")
         }
         _modify {
-            yield &unique().fields.version
-            precondition(storage.fields.version >= 1, "a walkthrough's version is 1 or more")
+            yield &storage.value.version
+            precondition(storage.value.version >= 1, "a walkthrough's version is 1 or more")
         }
     }
     /// The title shown above every page, if any.
     public var title: String? {
-        get { storage.fields.title }
-        set { unique().fields.title = newValue }
-        _modify { yield &unique().fields.title }
+        get { storage.value.title }
+        set { storage.value.title = newValue }
+        _modify { yield &storage.value.title }
     }
     /// How freely the user may jump between pages.
     public var navigation: NavigationMode {
-        get { storage.fields.navigation }
-        set { unique().fields.navigation = newValue }
-        _modify { yield &unique().fields.navigation }
+        get { storage.value.navigation }
+        set { storage.value.navigation = newValue }
+        _modify { yield &storage.value.navigation }
     }
     /// Whether the user may skip the rest of the walkthrough.
     public var skippable: Bool {
-        get { storage.fields.skippable }
-        set { unique().fields.skippable = newValue }
-        _modify { yield &unique().fields.skippable }
+        get { storage.value.skippable }
+        set { storage.value.skippable = newValue }
+        _modify { yield &storage.value.skippable }
     }
     /// The label of the action that finishes the walkthrough on its last page.
     public var finishLabel: String {
-        get { storage.fields.finishLabel }
-        set { unique().fields.finishLabel = newValue }
-        _modify { yield &unique().fields.finishLabel }
+        get { storage.value.finishLabel }
+        set { storage.value.finishLabel = newValue }
+        _modify { yield &storage.value.finishLabel }
     }
     /// The pages, in order. Never empty in a loaded walkthrough.
     ///
     /// - Precondition: never empty, checked on every assignment: the navigator, the players and
     ///   the store all rely on a walkthrough having a page.
     public var pages: [Page] {
-        get { storage.fields.pages }
+        get { storage.value.pages }
         set {
-            unique().fields.pages = newValue
-            precondition(!storage.fields.pages.isEmpty, "a walkthrough has at least one page")
+            storage.value.pages = newValue
+            precondition(!storage.value.pages.isEmpty, "a walkthrough has at least one page")
         }
         _modify {
-            yield &unique().fields.pages
-            precondition(!storage.fields.pages.isEmpty, "a walkthrough has at least one page")
+            yield &storage.value.pages
+            precondition(!storage.value.pages.isEmpty, "a walkthrough has at least one page")
         }
     }
     /// The locale the definition's texts are written in when a field gives several: a key of
     /// every translated field (`"en"` unless the definition's `defaultLocale` says otherwise).
     public var defaultLocale: String {
-        get { storage.fields.defaultLocale }
-        set { unique().fields.defaultLocale = newValue }
-        _modify { yield &unique().fields.defaultLocale }
+        get { storage.value.defaultLocale }
+        set { storage.value.defaultLocale = newValue }
+        _modify { yield &storage.value.defaultLocale }
     }
     /// Every locale the definition has text in, the default first, then in the order they
     /// first appear in the file (`["en", "zh-Hant", "zh-Hans"]`).
     public var locales: [String] {
-        get { storage.fields.locales }
-        set { unique().fields.locales = newValue }
-        _modify { yield &unique().fields.locales }
+        get { storage.value.locales }
+        set { storage.value.locales = newValue }
+        _modify { yield &storage.value.locales }
     }
     /// The locale the walkthrough is shown in: the best match among ``locales`` for the locale
     /// asked of ``localized(for:)``, else ``defaultLocale``. Each field is matched on its own,
     /// so a field not translated into it shows its default text.
     public var locale: String {
-        get { storage.fields.locale }
-        set { unique().fields.locale = newValue }
-        _modify { yield &unique().fields.locale }
+        get { storage.value.locale }
+        set { storage.value.locale = newValue }
+        _modify { yield &storage.value.locale }
     }
     /// The locale asked of ``localized(for:)``, `nil` before (or for no preference): players show
     /// their own words (key help, labels) in it, whichever locales the definition has.
     public var requestedLocale: LanguageTag? {
-        get { storage.fields.requestedLocale }
-        set { unique().fields.requestedLocale = newValue }
-        _modify { yield &unique().fields.requestedLocale }
+        get { storage.value.requestedLocale }
+        set { storage.value.requestedLocale = newValue }
+        _modify { yield &storage.value.requestedLocale }
     }
     /// The walkthrough's own fields (`title`, `finishLabel`) in every language the definition
     /// gives them in; empty when it writes them as plain strings.
     package var translations: Translations {
-        get { storage.fields.translations }
-        set { unique().fields.translations = newValue }
-        _modify { yield &unique().fields.translations }
+        get { storage.value.translations }
+        set { storage.value.translations = newValue }
+        _modify { yield &storage.value.translations }
     }
     /// The definition's `translations`: for each locale, the fingerprint of the source text
     /// each translation was made from, by the text's path (`pages.personalize.heading`), as
     /// `walkthrough translate import` records them. A text whose source has another
     /// fingerprint now is stale; it is still shown.
     public var sourceFingerprints: [String: [String: String]] {
-        get { storage.fields.sourceFingerprints }
-        set { unique().fields.sourceFingerprints = newValue }
-        _modify { yield &unique().fields.sourceFingerprints }
+        get { storage.value.sourceFingerprints }
+        set { storage.value.sourceFingerprints = newValue }
+        _modify { yield &storage.value.sourceFingerprints }
     }
     /// The folder that page image paths are relative to: the definition file's folder, or `nil`
     /// when the walkthrough was not loaded from a file.
     public var baseDirectory: String? {
-        get { storage.fields.baseDirectory }
-        set { unique().fields.baseDirectory = newValue }
-        _modify { yield &unique().fields.baseDirectory }
+        get { storage.value.baseDirectory }
+        set { storage.value.baseDirectory = newValue }
+        _modify { yield &storage.value.baseDirectory }
     }
     /// `when`: the conditions under which the walkthrough is due (``DueDecision``); empty
     /// rules leave only "not seen at this version".
     package var when: ShowRules {
-        get { storage.fields.when }
-        set { unique().fields.when = newValue }
-        _modify { yield &unique().fields.when }
+        get { storage.value.when }
+        set { storage.value.when = newValue }
+        _modify { yield &storage.value.when }
     }
     /// `experiment`: the variants tried on the walkthrough's users, if any (`Experiment`).
     package var experiment: Experiment? {
-        get { storage.fields.experiment }
-        set { unique().fields.experiment = newValue }
-        _modify { yield &unique().fields.experiment }
+        get { storage.value.experiment }
+        set { storage.value.experiment = newValue }
+        _modify { yield &storage.value.experiment }
     }
     /// `priority`: among several walkthroughs due at once, the higher is shown first
     /// (`walkthrough next`); 0 by default.
     package var priority: Int {
-        get { storage.fields.priority }
-        set { unique().fields.priority = newValue }
-        _modify { yield &unique().fields.priority }
+        get { storage.value.priority }
+        set { storage.value.priority = newValue }
+        _modify { yield &storage.value.priority }
     }
     /// `snooze`: how long "later" (the player's `z`) puts the walkthrough off; 24 hours unless
     /// the definition says otherwise.
     package var snooze: Duration {
-        get { storage.fields.snooze }
-        set { unique().fields.snooze = newValue }
-        _modify { yield &unique().fields.snooze }
+        get { storage.value.snooze }
+        set { storage.value.snooze = newValue }
+        _modify { yield &storage.value.snooze }
     }
     /// `layout`: spreads of two pages, the orientation and the transition (``Walkthrough/PageLayout``).
     public var layout: PageLayout {
-        get { storage.fields.layout }
-        set { unique().fields.layout = newValue }
-        _modify { yield &unique().fields.layout }
+        get { storage.value.layout }
+        set { storage.value.layout = newValue }
+        _modify { yield &storage.value.layout }
     }
 
     /// The stored fields; equal walkthroughs have equal fields.
@@ -188,28 +188,6 @@ public struct Walkthrough: Sendable, Hashable {
         var layout: PageLayout
     }
 
-    /// The box holding the fields; changed only while one walkthrough holds it.
-    private final class Storage: @unchecked Sendable {
-        var fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
-    }
-
-    /// The storage, copied first when another walkthrough shares it.
-    private mutating func unique() -> Storage {
-        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
-        return storage
-    }
-
-    /// Whether two walkthroughs have the same fields.
-    public static func == (left: Walkthrough, right: Walkthrough) -> Bool {
-        left.storage === right.storage || left.storage.fields == right.storage.fields
-    }
-
-    /// Hashes every field, as `==` compares them.
-    public func hash(into hasher: inout Hasher) {
-        storage.fields.hash(into: &hasher)
-    }
-
     /// Creates a walkthrough in code.
     ///
     /// - Precondition: `pages` is not empty and `version >= 1`; the loader guarantees both for
@@ -223,7 +201,7 @@ public struct Walkthrough: Sendable, Hashable {
     ) {
         precondition(!pages.isEmpty, "a walkthrough has at least one page")
         precondition(version >= 1, "a walkthrough's version is 1 or more")
-        storage = Storage(
+        storage = CopyOnWrite(
             Fields(
                 id: id, version: version, title: title, navigation: navigation,
                 skippable: skippable, finishLabel: finishLabel, pages: pages,

@@ -12,79 +12,79 @@
 public struct DueDecision: Sendable, Hashable {
     /// The fields, shared by copies until one of them changes: a decision is made for every
     /// walkthrough of a question and handed on, and a copy is then one reference.
-    private var storage: Storage
+    private var storage: CopyOnWrite<Fields>
 
     /// The walkthrough's id.
     public var walkthrough: String {
-        get { storage.fields.walkthrough }
-        set { unique().fields.walkthrough = newValue }
-        _modify { yield &unique().fields.walkthrough }
+        get { storage.value.walkthrough }
+        set { storage.value.walkthrough = newValue }
+        _modify { yield &storage.value.walkthrough }
     }
     /// The user asked about.
     public var user: String {
-        get { storage.fields.user }
-        set { unique().fields.user = newValue }
-        _modify { yield &unique().fields.user }
+        get { storage.value.user }
+        set { storage.value.user = newValue }
+        _modify { yield &storage.value.user }
     }
     /// Why it is due or not.
     public var reason: DueDecision.Reason {
-        get { storage.fields.reason }
-        set { unique().fields.reason = newValue }
-        _modify { yield &unique().fields.reason }
+        get { storage.value.reason }
+        set { storage.value.reason = newValue }
+        _modify { yield &storage.value.reason }
     }
     /// One sentence a person reads: what holds it back, or what it would show.
     public var detail: String {
-        get { storage.fields.detail }
-        set { unique().fields.detail = newValue }
-        _modify { yield &unique().fields.detail }
+        get { storage.value.detail }
+        set { storage.value.detail = newValue }
+        _modify { yield &storage.value.detail }
     }
     /// The pages it would show, as 0-based positions in the definition: every page for a new
     /// user, only "what's new" for one who finished an earlier version, never a page whose own
     /// `env` does not hold; empty when it is not due.
     public var pages: [Int] {
-        get { storage.fields.pages }
-        set { unique().fields.pages = newValue }
-        _modify { yield &unique().fields.pages }
+        get { storage.value.pages }
+        set { storage.value.pages = newValue }
+        _modify { yield &storage.value.pages }
     }
     /// The user's record, of any version.
     public var record: SeenRecord? {
-        get { storage.fields.record }
-        set { unique().fields.record = newValue }
-        _modify { yield &unique().fields.record }
+        get { storage.value.record }
+        set { storage.value.record = newValue }
+        _modify { yield &storage.value.record }
     }
     /// ``DueDecision/Reason/waitingFor``: the ids of `after` not finished yet.
     public var waitingFor: [String] {
-        get { storage.fields.waitingFor }
-        set { unique().fields.waitingFor = newValue }
-        _modify { yield &unique().fields.waitingFor }
+        get { storage.value.waitingFor }
+        set { storage.value.waitingFor = newValue }
+        _modify { yield &storage.value.waitingFor }
     }
     /// ``DueDecision/Reason/env``, ``DueDecision/Reason/disabled``, ``DueDecision/Reason/ci``: the variable concerned.
     public var variable: String? {
-        get { storage.fields.variable }
-        set { unique().fields.variable = newValue }
-        _modify { yield &unique().fields.variable }
+        get { storage.value.variable }
+        set { storage.value.variable = newValue }
+        _modify { yield &storage.value.variable }
     }
     /// ``DueDecision/Reason/quietPeriod`` and ``DueDecision/Reason/snoozed``: when it will be
     /// due; ``DueDecision/Reason/notYet``: `from`.
     public var dueAt: Timestamp? {
-        get { storage.fields.dueAt }
-        set { unique().fields.dueAt = newValue }
-        _modify { yield &unique().fields.dueAt }
+        get { storage.value.dueAt }
+        set { storage.value.dueAt = newValue }
+        _modify { yield &storage.value.dueAt }
     }
     /// The version what's new counts from (the one the user finished), when only what's new
     /// would be shown.
     public var whatsNewSince: Int? {
-        get { storage.fields.whatsNewSince }
-        set { unique().fields.whatsNewSince = newValue }
-        _modify { yield &unique().fields.whatsNewSince }
+        get { storage.value.whatsNewSince }
+        set { storage.value.whatsNewSince = newValue }
+        _modify { yield &storage.value.whatsNewSince }
     }
     /// The user's group in the walkthrough's `experiment`, when it has one and every other
     /// rule let it through: ``DueDecision/Reason/holdout`` for the holdout, else the variant whose
     /// pages ``pages`` are.
     package var group: ExperimentGroup? {
-        get { storage.fields.group }
-        set { unique().fields.group = newValue }
-        _modify { yield &unique().fields.group }
+        get { storage.value.group }
+        set { storage.value.group = newValue }
+        _modify { yield &storage.value.group }
     }
     /// Where the limit that holds it back was set, when not in the definition: the policy file
     /// (``DueDecision/Reason/policy``, ``DueDecision/Reason/quietHours``, a policy's floor under
@@ -93,16 +93,16 @@ public struct DueDecision: Sendable, Hashable {
     /// (``DueDecision/Reason/ci``), or the walkthrough shown first
     /// (``DueDecision/Reason/outranked``).
     package var setBy: String? {
-        get { storage.fields.setBy }
-        set { unique().fields.setBy = newValue }
-        _modify { yield &unique().fields.setBy }
+        get { storage.value.setBy }
+        set { storage.value.setBy = newValue }
+        _modify { yield &storage.value.setBy }
     }
     /// The limit as written, for the sentence: `maxPerDay`'s number, the `quietHours` window,
     /// the `minInterval` in force, or why a policy file cannot be used.
     package var limit: String? {
-        get { storage.fields.limit }
-        set { unique().fields.limit = newValue }
-        _modify { yield &unique().fields.limit }
+        get { storage.value.limit }
+        set { storage.value.limit = newValue }
+        _modify { yield &storage.value.limit }
     }
 
     /// Whether it is due.
@@ -111,18 +111,18 @@ public struct DueDecision: Sendable, Hashable {
     /// For each name of `when.events`, the count the rules read (within its window), once the
     /// decision got as far as `when.events`.
     package var donationCounts: [String: Int] {
-        get { storage.fields.donationCounts }
-        set { unique().fields.donationCounts = newValue }
-        _modify { yield &unique().fields.donationCounts }
+        get { storage.value.donationCounts }
+        set { storage.value.donationCounts = newValue }
+        _modify { yield &storage.value.donationCounts }
     }
 
     /// What the answer came from: `replica` (a fresh local replica of the fleet store),
     /// `server` (the server, asked for it), or `local` (a local file, or a replica that could
     /// not reach its server).
     package var source: String {
-        get { storage.fields.source }
-        set { unique().fields.source = newValue }
-        _modify { yield &unique().fields.source }
+        get { storage.value.source }
+        set { storage.value.source = newValue }
+        _modify { yield &storage.value.source }
     }
 
     /// The stored fields; equal decisions have equal fields.
@@ -144,35 +144,13 @@ public struct DueDecision: Sendable, Hashable {
         var source: String = "local"
     }
 
-    /// The box holding the fields; changed only while one decision holds it.
-    private final class Storage: @unchecked Sendable {
-        var fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
-    }
-
-    /// The storage, copied first when another decision shares it.
-    private mutating func unique() -> Storage {
-        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
-        return storage
-    }
-
-    /// Whether two decisions have the same fields.
-    public static func == (left: DueDecision, right: DueDecision) -> Bool {
-        left.storage === right.storage || left.storage.fields == right.storage.fields
-    }
-
-    /// Hashes every field, as `==` compares them.
-    public func hash(into hasher: inout Hasher) {
-        storage.fields.hash(into: &hasher)
-    }
-
     /// Creates a decision.
     public init(
         walkthrough: String, user: String, reason: DueDecision.Reason, detail: String,
         pages: [Int] = [], record: SeenRecord? = nil, waitingFor: [String] = [],
         variable: String? = nil, dueAt: Timestamp? = nil, whatsNewSince: Int? = nil
     ) {
-        storage = Storage(
+        storage = CopyOnWrite(
             Fields(
                 walkthrough: walkthrough, user: user, reason: reason, detail: detail,
                 pages: pages, record: record, waitingFor: waitingFor, variable: variable,
