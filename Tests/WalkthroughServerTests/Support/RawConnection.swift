@@ -52,8 +52,10 @@ final class RawConnection {
             }
         }
         guard connected == 0 else {
+            // Not closed here: an initializer that throws once every property is set still runs
+            // `deinit`, which closes it. Closing it twice would close whatever another thread
+            // opened meanwhile under the same number (a child's pipe: "Bad file descriptor").
             let code = errno
-            close(descriptor)
             throw TestSupportError(
                 "cannot connect to 127.0.0.1:\(port): \(String(cString: strerror(code)))")
         }
