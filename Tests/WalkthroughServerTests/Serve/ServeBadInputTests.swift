@@ -130,6 +130,14 @@ import WalkthroughTestSupport
             "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Large: \(String(repeating: "d", count: 12000))\r\n\r\n"
         )
         #expect(fine?.status == 200)
+        // Nor are as many fields as httpd allows (100), filling 16 KiB.
+        let fields = (0..<100).map {
+            "X-Field-\($0 + 100): \(String(repeating: "e", count: 145))\r\n"
+        }
+        let many = try server.exchange(
+            "GET /healthz HTTP/1.1\r\nHost: x\r\n" + fields.joined() + "\r\n")
+        #expect(fields.joined().utf8.count == 16_000)
+        #expect(many?.status == 200, "\(many?.head ?? "no answer")")
         #expect(server.stop() == 0)
     }
 
