@@ -106,26 +106,7 @@ package final class FaultProxy: Sendable {
     // MARK: - Private
 
     private static func listen(port: Int) throws -> Int32 {
-        let listener = socket(
-            AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard listener >= 0 else { throw TestSupportError("socket failed: \(errno)") }
-        var yes: Int32 = 1
-        setsockopt(
-            listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard bound == 0, Glibc.listen(listener, 64) == 0 else {
-            close(listener)
-            throw TestSupportError("cannot listen on 127.0.0.1:\(port): errno \(errno)")
-        }
-        return listener
+        try LoopbackListener.open(port: port).descriptor
     }
 
     private func acceptLoop() {

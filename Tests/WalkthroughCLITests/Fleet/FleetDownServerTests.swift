@@ -73,7 +73,7 @@ struct FleetDownServerTests {
     @Test func aLaunchThatCanShowNothingCreatesNothing() throws {
         let sandbox = try Sandbox()
         let file = try sandbox.copyExample("foodpin.json")
-        let port = try freePort()
+        let port = try LoopbackListener.freePort()
         let environment = sandbox.replicaEnvironment.merging([
             "WALKTHROUGH_DB": "postgresql://walkthrough@127.0.0.1:\(port)/fleet"
         ]) { $1 }
@@ -100,7 +100,7 @@ struct FleetDownServerTests {
     /// Nothing listening on the port: `status` says "connection refused" within 3 s.
     @Test func aRefusedPortIsReportedWithinThreeSeconds() throws {
         let sandbox = try Sandbox()
-        let port = try freePort()
+        let port = try LoopbackListener.freePort()
         let start = ContinuousClock.now
         let result = try sandbox.execute([
             "status", "--db", "postgresql://walkthrough_admin:hunter2@127.0.0.1:\(port)/fleet",

@@ -210,7 +210,7 @@ struct FleetEndToEndTests {
         let server = try TestPostgres.shared()
         for url in [
             server.url(password: "N0tThePassw0rd"),
-            "postgresql://alice:N0tThePassw0rd@127.0.0.1:\(try freePort())/fleet",
+            "postgresql://alice:N0tThePassw0rd@127.0.0.1:\(try LoopbackListener.freePort())/fleet",
         ] {
             for command in [
                 ["seen", "foodpin"], ["mark", "foodpin"], ["status"], ["db", "info"],
@@ -289,20 +289,4 @@ struct FleetEndToEndTests {
 func shellQuoted(_ text: String) -> String {
     "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''")
         + "'"
-}
-
-/// A TCP port on 127.0.0.1 that nothing listens on (bound to port 0, then closed).
-func freePort() throws -> Int {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(descriptor) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    _ = withUnsafeMutablePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-            bind(descriptor, pointer, length) == 0 ? getsockname(descriptor, pointer, &length) : -1
-        }
-    }
-    return Int(UInt16(bigEndian: address.sin_port))
 }

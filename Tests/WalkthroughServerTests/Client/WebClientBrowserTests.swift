@@ -414,7 +414,7 @@ struct WebClientBrowserTests {
     }
 
     @Test func aSilentServerAnExpiredTokenOrAnUnknownIdShowNothingWithin3Seconds() throws {
-        let silent = try SilentServer()
+        let silent = try LoopbackListener()
         let closed = "http://127.0.0.1:9"
         let session = try WebClientSession(connectable: [silent.base, closed])
         let page = session.page!

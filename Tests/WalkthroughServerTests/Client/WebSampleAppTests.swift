@@ -12,16 +12,11 @@ import WalkthroughTestSupport
     .serialized,
     .enabled(if: HeadlessChromium.unavailableReason == nil, "no chromium for the browser tests"))
 struct WebSampleAppTests {
-    /// A loopback port free a moment ago (the server takes it at once): the app must know the
-    /// server's address, and the server the app's origin, before either starts.
-    static func freePort() throws -> Int {
-        let probe = try SilentServer()
-        return probe.port
-    }
-
     @Test func theSampleAppShowsFoodPinOncePerUser() throws {
         let state = try TemporaryFolder()
-        let port = try Self.freePort()
+        // A port free a moment ago, which the server takes at once: the app must know the
+        // server's address, and the server the app's origin, before either starts.
+        let port = try LoopbackListener.freePort()
         let app = try HostSite(
             sampleAppFor: "http://127.0.0.1:\(port)", keys: state.file("serve-keys.json"))
         let server = try ServeProcess(

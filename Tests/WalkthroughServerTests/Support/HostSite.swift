@@ -66,46 +66,4 @@ final class HostSite {
         if child.wait(timeout: 10) == nil { child.signal(SIGKILL) }
     }
 }
-
-/// A server that never answers: a socket listening on a free loopback port whose connections
-/// the kernel completes and no one ever reads or writes; closed when the test lets it go.
-final class SilentServer {
-    private let descriptor: Int32
-    /// The port it listens on.
-    let port: Int
-
-    init() throws {
-        let descriptor = socket(
-            AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { throw TestSupportError("socket: errno \(errno)") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, length)
-            }
-        }
-        guard bound == 0, listen(descriptor, 64) == 0 else {
-            close(descriptor)
-            throw TestSupportError("bind or listen: errno \(errno)")
-        }
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                getsockname(descriptor, $0, &length)
-            }
-        }
-        self.descriptor = descriptor
-        port = Int(UInt16(bigEndian: address.sin_port))
-    }
-
-    /// `http://127.0.0.1:PORT`.
-    var base: String { "http://127.0.0.1:\(port)" }
-
-    deinit {
-        close(descriptor)
-    }
-}
 #endif

@@ -144,7 +144,7 @@ struct PostgresSeenStoreTests {
     // MARK: - Errors
 
     @Test func aRefusedPortNamesTheServer() throws {
-        let port = try closedPort()
+        let port = try LoopbackListener.freePort()
         let url = "postgresql://someone:s3cretPassw0rd@127.0.0.1:\(port)/fleet"
         let error = try openError(url)
         #expect(error.kind == .connectionRefused)
@@ -182,7 +182,7 @@ struct PostgresSeenStoreTests {
     /// A listening socket that never answers: libpq's `connect_timeout` ends the wait, and the
     /// error says after how long.
     @Test func aServerThatNeverAnswersTimesOut() throws {
-        let listener = try SilentListener()
+        let listener = try LoopbackListener()
         let url =
             "postgresql://someone:pw12345678@127.0.0.1:\(listener.port)/fleet?connect_timeout=2"
         let started = ContinuousClock.now
@@ -276,46 +276,4 @@ struct PostgresSeenStoreTests {
     private func port(of url: String) -> String {
         (try? RawPostgres.parse(url)["port"]) ?? nil ?? ""
     }
-}
-
-/// A TCP port on 127.0.0.1 that nothing listens on: bound, then closed again.
-func closedPort() throws -> Int {
-    let listener = try SilentListener()
-    return listener.port
-}
-
-/// A socket listening on 127.0.0.1 that accepts nothing: connections complete in the kernel
-/// and then hear nothing, as from a hung server. Closed when released.
-final class SilentListener {
-    let descriptor: Int32
-    let port: Int
-
-    init() throws {
-        let socketDescriptor = socket(
-            AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard socketDescriptor >= 0 else { throw RawError(message: "socket: errno \(errno)") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(socketDescriptor, $0, length)
-            }
-        }
-        guard bound == 0, listen(socketDescriptor, 16) == 0 else {
-            close(socketDescriptor)
-            throw RawError(message: "bind or listen: errno \(errno)")
-        }
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                getsockname(socketDescriptor, $0, &length)
-            }
-        }
-        descriptor = socketDescriptor
-        port = Int(UInt16(bigEndian: address.sin_port))
-    }
-
-    deinit { close(descriptor) }
 }
