@@ -97,10 +97,10 @@ package final class HTTPDaemon: @unchecked Sendable {
         // before one refuses a connection the server would have answered.
         let limit = UInt32(2 * (settings.maxConnections + 64))
         // Each connection's buffer, which libmicrohttpd holds as long as the connection is
-        // open: the header section and its bookkeeping for
-        // each field (56 bytes), then the answer's head. 8 KiB over the header limit lets a
-        // 16 KiB section carry more than 100 fields (httpd's default limit) and keeps 1,000
-        // idle connections to 24 MiB; more fields than fit get libmicrohttpd's own 431.
+        // open: the header section and its bookkeeping for each field (56 bytes), then the
+        // answer's head. 8 KiB over the header limit lets a 16 KiB section carry more than
+        // 100 fields (httpd's default limit) and keeps 1,000 idle connections to about
+        // 24 MiB; more fields than fit get libmicrohttpd's own 431.
         let connectionMemory = settings.headerLimit + 8 * 1024
         let started: OpaquePointer? = settings.address.withSocketAddress { address in
             let tls = settings.tls
