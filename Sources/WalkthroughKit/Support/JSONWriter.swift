@@ -65,7 +65,7 @@ package struct JSONWriter {
     /// An integer value.
     package mutating func integer(_ value: Int) {
         beginValue()
-        bytes += String(value).utf8
+        Self.appendDecimal(value, to: &bytes)
     }
 
     /// A number with a fraction, in Swift's shortest form that reads back as the same value;
@@ -122,12 +122,29 @@ package struct JSONWriter {
         bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * indent))
     }
 
+    /// Appends `value` in decimal digits (a `-` first when negative), with no string made.
+    package static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: Int's 20 digits fit
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var start = buffer.count
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            bytes.append(contentsOf: buffer[start...])
+        }
+    }
+
     /// Appends `string` as a JSON string literal.
     package static func escape(_ string: String, into bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
-        // Most strings are printable ASCII without a quote or a backslash: copied whole, from
-        // the string's own buffer when it has one.
-        let copied = string.utf8.withContiguousStorageIfAvailable { buffer in
+        // Most strings are printable ASCII without a quote or a backslash: copied whole (a
+        // small string from a copy on the stack, a large one from its own buffer).
+        var string = string
+        let copied = string.withUTF8 { buffer in
             for byte in buffer
             where byte < 0x20 || byte >= 0x7F || byte == UInt8(ascii: "\"")
                 || byte == UInt8(ascii: "\\")
@@ -137,7 +154,7 @@ package struct JSONWriter {
             bytes.append(contentsOf: buffer)
             return true
         }
-        if copied == true {
+        if copied {
             bytes.append(UInt8(ascii: "\""))
             return
         }

@@ -78,9 +78,9 @@ struct FlagAnswer {
             bytes += #","variant":"#.utf8
             JSONWriter.escape(variant, into: &bytes)
             bytes += #","metadata":{"version":"#.utf8
-            bytes += String(version).utf8
+            JSONWriter.appendDecimal(version, to: &bytes)
             bytes += #","pages":"#.utf8
-            bytes += String(pages).utf8
+            JSONWriter.appendDecimal(pages, to: &bytes)
             bytes += #","title":"#.utf8
             JSONWriter.escape(title, into: &bytes)
             bytes += #","detail":"#.utf8

@@ -37,32 +37,26 @@ extension ServeApplication {
                 400, FlagEvaluation.error(key: nil, code: "PARSE_ERROR", detail: error.detail))
         }
         if let refused = refusal(of: context, principal: principal, key: nil) { return refused }
-        let snapshot = catalog.snapshot
-        let walkthroughs = snapshot.walkthroughs
-        var evaluations: [FlagEvaluation]
-        if quiet != nil {
-            evaluations = walkthroughs.map { .answer(disabledAnswer(of: $0, context: context)) }
-        } else {
+        let walkthroughs = catalog.snapshot.walkthroughs
+        var decisions: [DueDecision] = []
+        // What every walkthrough answers when the user's records could not be read.
+        var failed: FlagEvaluation?
+        if quiet == nil {
             // One read of the user's records for every walkthrough.
             do {
-                let user = context.targetingKey ?? ""
-                let decisions = try due(
-                    walkthroughs, for: user, variables: context.variables, at: clock())
-                // By index: a walkthrough and a decision are large values, read in place.
-                evaluations = walkthroughs.indices.map { index in
-                    evaluation(
-                        of: walkthroughs[index], context: context, decision: decisions[index])
-                }
+                decisions = try due(
+                    walkthroughs, for: context.targetingKey ?? "", variables: context.variables,
+                    at: clock())
             } catch {
-                let failed = FlagEvaluation.failure(error)
-                if case .failed(let status, _, _) = failed, status >= 500 {
+                let failure = FlagEvaluation.failure(error)
+                if case .failed(let status, _, _) = failure, status >= 500 {
                     // The store is not answering: the whole request fails, so that clients
                     // fall back to their defaults rather than trust half an answer.
                     var writer = JSONWriter(pretty: false)
-                    failed.write(key: walkthroughs.first?.id ?? "", to: &writer)
+                    failure.write(key: walkthroughs.first?.id ?? "", to: &writer)
                     return .json(status, body: writer.bytes)
                 }
-                evaluations = walkthroughs.map { _ in failed }
+                failed = failure
             }
         }
         var writer = JSONWriter(pretty: false, capacity: 256 * walkthroughs.count)
@@ -70,11 +64,22 @@ extension ServeApplication {
         writer.key("flags")
         writer.beginArray()
         var changesAt: Timestamp?
+        // Each answer written as it is made; a walkthrough and a decision are read in place
+        // (by index): they are large values.
         for index in walkthroughs.indices {
-            if case .answer(let answer) = evaluations[index], let moment = answer.dueAt {
+            if let failed {
+                failed.write(key: walkthroughs[index].id, to: &writer)
+                continue
+            }
+            let answer =
+                quiet != nil
+                ? disabledAnswer(of: walkthroughs[index], context: context)
+                : self.answer(
+                    of: walkthroughs[index], context: context, decision: decisions[index])
+            if let moment = answer.dueAt {
                 changesAt = changesAt.map { min($0, moment) } ?? moment
             }
-            evaluations[index].write(key: walkthroughs[index].id, to: &writer)
+            answer.write(to: &writer)
         }
         writer.endArray()
         writer.endObject()
@@ -119,7 +124,7 @@ extension ServeApplication {
         do {
             let decision = try due(
                 walkthrough, for: context.targetingKey ?? "", variables: context.variables, at: now)
-            return evaluation(of: walkthrough, context: context, decision: decision)
+            return .answer(answer(of: walkthrough, context: context, decision: decision))
         } catch {
             return .failure(error)
         }
@@ -135,10 +140,10 @@ extension ServeApplication {
             detail: quiet ?? "", dueAt: nil)
     }
 
-    /// The evaluation of `walkthrough` for the context's user by `decision`.
-    func evaluation(
+    /// The answer for `walkthrough` for the context's user by `decision`.
+    func answer(
         of walkthrough: Walkthrough, context: OFREPContext, decision: DueDecision
-    ) -> FlagEvaluation {
+    ) -> FlagAnswer {
         var answer = disabledAnswer(of: walkthrough, context: context)
         let group = decision.groupName(in: walkthrough)
         switch decision.reason {
@@ -156,6 +161,6 @@ extension ServeApplication {
         if decision.isDue { answer.pages = decision.pages.count }
         answer.detail = decision.detail
         answer.dueAt = decision.dueAt
-        return .answer(answer)
+        return answer
     }
 }

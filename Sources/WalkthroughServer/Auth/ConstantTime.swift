@@ -12,4 +12,15 @@ package enum ConstantTime {
         }
         return difference == 0
     }
+
+    /// Whether `sent` is `secret`, in a time that depends on `secret`'s length alone: every
+    /// byte of `secret` is looked at, whatever `sent` holds and however long it is, so that
+    /// neither where they differ nor whether their lengths do shows.
+    package static func matches(_ sent: [UInt8], secret: [UInt8]) -> Bool {
+        var difference: UInt8 = sent.count == secret.count ? 0 : 1
+        for index in secret.indices {
+            difference |= (index < sent.count ? sent[index] : 0) ^ secret[index]
+        }
+        return difference == 0
+    }
 }

@@ -3,14 +3,14 @@ package import WalkthroughKit
 /// Who a request comes from, by its `Authorization` header: a key of the keys file (its
 /// secret after `Bearer`) or a user token (a JSON Web Token: three parts separated by dots).
 ///
-/// Keys are compared in constant time: the secret sent and each key's secret are hashed with
-/// SHA-256 (so lengths say nothing), and the digest is compared with every key's, all of them,
-/// whichever matches. A key's secret is never taken for a token: the keys file allows no `.`
-/// in one.
+/// Keys are compared in constant time: the secret sent is compared with every key's secret,
+/// all of them, whichever matches, each byte of each key looked at whatever was sent
+/// (``ConstantTime/matches(_:secret:)``). A key's secret is never taken for a token: the keys
+/// file allows no `.` in one.
 package struct Credentials: Sendable {
-    /// A key as it is compared: its secret's SHA-256, and who it stands for.
+    /// A key as it is compared: its secret's bytes, and who it stands for.
     private struct StoredKey: Sendable {
-        var digest: [UInt8]
+        var secret: [UInt8]
         var principal: Principal
     }
 
@@ -20,7 +20,7 @@ package struct Credentials: Sendable {
     /// The credentials `keys` accepts.
     package init(keys: ServerKeys) {
         self.keys = keys.keys.map { key in
-            StoredKey(digest: SHA256.digest(key.secret.utf8), principal: key.principal)
+            StoredKey(secret: Array(key.secret.utf8), principal: key.principal)
         }
         tokens = keys.userTokens.map { UserTokenVerifier(secret: $0.secret, issuer: $0.issuer) }
     }
@@ -45,11 +45,11 @@ package struct Credentials: Sendable {
                 throw .invalidToken(error)
             }
         }
-        let digest = SHA256.digest(credential.utf8)
+        let sent = Array(credential.utf8)
         var found: Principal?
         for key in keys {
             // Every key is compared; none is skipped once one matched.
-            let matches = ConstantTime.equal(digest, key.digest)
+            let matches = ConstantTime.matches(sent, secret: key.secret)
             if matches { found = key.principal }
         }
         guard let found else { throw .unknownKey }

@@ -38,7 +38,7 @@ package struct RequestLog: Sendable {
             line.append(UInt8(ascii: " "))
             line.append(contentsOf: CharacterSafety.escapedInLine(request.path).utf8)
             line.append(UInt8(ascii: " "))
-            line.append(contentsOf: String(response.status).utf8)
+            JSONWriter.appendDecimal(response.status, to: &line)
             line.append(UInt8(ascii: " "))
             Self.appendMilliseconds(microseconds, to: &line)
             line.append(contentsOf: " ms ".utf8)
@@ -57,7 +57,7 @@ package struct RequestLog: Sendable {
     /// `microseconds` as milliseconds with at most three decimals, as a `Double` prints them
     /// (`0.25`, `12.0`).
     package static func appendMilliseconds(_ microseconds: Int64, to line: inout [UInt8]) {
-        line.append(contentsOf: String(microseconds / 1000).utf8)
+        JSONWriter.appendDecimal(Int(microseconds / 1000), to: &line)
         line.append(UInt8(ascii: "."))
         var fraction = microseconds % 1000
         var width = 3
@@ -65,9 +65,12 @@ package struct RequestLog: Sendable {
             fraction /= 10
             width -= 1
         }
-        let digits = String(fraction)
-        line.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - digits.utf8.count))
-        line.append(contentsOf: digits.utf8)
+        // `width` digits, zeros first.
+        var unit: Int64 = width == 3 ? 100 : width == 2 ? 10 : 1
+        while unit > 0 {
+            line.append(UInt8(ascii: "0") + UInt8(fraction / unit % 10))
+            unit /= 10
+        }
     }
 
     /// Logs what the server did or found (started, reloaded, a definition refused).

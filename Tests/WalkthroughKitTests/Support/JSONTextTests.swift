@@ -88,4 +88,14 @@ import Testing
         let parsed = try JSONSerialization.jsonObject(with: Data(writer.bytes)) as? [Any]
         #expect(parsed?.count == 3)
     }
+
+    @Test func anIntegerIsWrittenAsSwiftPrintsIt() {
+        var values = Array(-1_100...1_100)
+        values += [Int.min, Int.min + 1, Int.max, Int.max - 1, 1 << 32, -(1 << 53), 9_999_999]
+        for value in values {
+            var bytes: [UInt8] = []
+            JSONWriter.appendDecimal(value, to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == String(value))
+        }
+    }
 }

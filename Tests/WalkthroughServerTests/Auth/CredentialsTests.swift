@@ -65,7 +65,7 @@ import WalkthroughTestSupport
     @Test func anUnknownKeyIsAnInvalidToken() {
         for header in [
             "Bearer c2VydmljZS1zZWNyZXQx", "Bearer c2VydmljZS1zZWNyZXQ=", "Bearer YWRtaW4",
-            "Bearer C2VydmljZS1zZWNyZXQ",
+            "Bearer C2VydmljZS1zZWNyZXQ", "Bearer c2VydmljZS1zZWNyZX", "Bearer c",
         ] {
             #expect(throws: CredentialsRejection.unknownKey) { try Self.principal(header) }
         }

@@ -38,4 +38,22 @@ import WalkthroughTestSupport
         #expect(!ConstantTime.equal([1, 2], [1, 2, 3]))
         #expect(ConstantTime.equal([], []))
     }
+
+    @Test func aSecretMatchesOnlyItselfWhateverIsSent() {
+        let secret = Array("c2VydmljZS1zZWNyZXQ".utf8)
+        #expect(ConstantTime.matches(secret, secret: secret))
+        // A prefix, the secret and more, one byte changed anywhere, nothing.
+        #expect(!ConstantTime.matches(Array(secret.dropLast()), secret: secret))
+        #expect(!ConstantTime.matches(secret + [0], secret: secret))
+        #expect(!ConstantTime.matches(secret + secret, secret: secret))
+        for index in secret.indices {
+            var changed = secret
+            changed[index] ^= 0x20
+            #expect(!ConstantTime.matches(changed, secret: secret))
+        }
+        #expect(!ConstantTime.matches([], secret: secret))
+        // A shorter secret padded with what a missing byte is compared as.
+        #expect(!ConstantTime.matches([0x61, 0], secret: [0x61]))
+        #expect(!ConstantTime.matches([0x61], secret: [0x61, 0]))
+    }
 }
