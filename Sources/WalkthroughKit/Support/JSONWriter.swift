@@ -122,6 +122,11 @@ package struct JSONWriter {
         bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * indent))
     }
 
+    /// Appends `text`, a literal written as it is (JSON punctuation and keys), with one copy.
+    package static func appendLiteral(_ text: StaticString, to bytes: inout [UInt8]) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
     /// Appends `value` in decimal digits (a `-` first when negative), with no string made.
     package static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }

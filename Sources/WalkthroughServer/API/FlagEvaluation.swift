@@ -71,25 +71,26 @@ struct FlagAnswer {
         // The same keys in every answer, a bulk one ten times over: spelt out once here, the
         // values escaped as every string is.
         writer.value { bytes in
-            bytes += #"{"key":"#.utf8
+            JSONWriter.appendLiteral(#"{"key":"#, to: &bytes)
             JSONWriter.escape(key, into: &bytes)
-            bytes += (value ? #","value":true,"reason":"# : #","value":false,"reason":"#).utf8
+            JSONWriter.appendLiteral(
+                value ? #","value":true,"reason":"# : #","value":false,"reason":"#, to: &bytes)
             JSONWriter.escape(reason, into: &bytes)
-            bytes += #","variant":"#.utf8
+            JSONWriter.appendLiteral(#","variant":"#, to: &bytes)
             JSONWriter.escape(variant, into: &bytes)
-            bytes += #","metadata":{"version":"#.utf8
+            JSONWriter.appendLiteral(#","metadata":{"version":"#, to: &bytes)
             JSONWriter.appendDecimal(version, to: &bytes)
-            bytes += #","pages":"#.utf8
+            JSONWriter.appendLiteral(#","pages":"#, to: &bytes)
             JSONWriter.appendDecimal(pages, to: &bytes)
-            bytes += #","title":"#.utf8
+            JSONWriter.appendLiteral(#","title":"#, to: &bytes)
             JSONWriter.escape(title, into: &bytes)
-            bytes += #","detail":"#.utf8
+            JSONWriter.appendLiteral(#","detail":"#, to: &bytes)
             JSONWriter.escape(detail, into: &bytes)
             if let dueAt {
-                bytes += #","dueAt":"#.utf8
+                JSONWriter.appendLiteral(#","dueAt":"#, to: &bytes)
                 JSONWriter.escape(Timestamp.json(dueAt), into: &bytes)
             }
-            bytes += "}}".utf8
+            JSONWriter.appendLiteral("}}", to: &bytes)
         }
     }
 }

@@ -36,8 +36,9 @@ package struct Credentials: Sendable {
         authorization: String?, at now: Timestamp
     ) throws(CredentialsRejection) -> Principal {
         guard let authorization else { throw .missing }
-        guard let credential = Self.bearerCredential(authorization) else { throw .notBearer }
-        if credential.utf8.count(where: { $0 == UInt8(ascii: ".") }) == 2 {
+        guard var credential = Self.bearerCredential(authorization) else { throw .notBearer }
+        let sent = credential.withUTF8 { Array($0) }
+        if sent.count(where: { $0 == UInt8(ascii: ".") }) == 2 {
             guard let tokens else { throw .userTokensOff }
             do {
                 return .user(try tokens.verify(credential, at: now))
@@ -45,7 +46,6 @@ package struct Credentials: Sendable {
                 throw .invalidToken(error)
             }
         }
-        let sent = Array(credential.utf8)
         var found: Principal?
         for key in keys {
             // Every key is compared; none is skipped once one matched.
@@ -56,6 +56,9 @@ package struct Credentials: Sendable {
         return found
     }
 
+    /// `bearer`, as bytes, which a header's scheme matches in any case.
+    private static let scheme = Array("bearer".utf8)
+
     /// The credential after `Bearer ` in `header`, or `nil` when the header is not that.
     private static func bearerCredential(_ header: String) -> String? {
         var header = header
@@ -65,9 +68,9 @@ package struct Credentials: Sendable {
             var end = bytes.count
             while start < end, isSpace(bytes[start]) { start += 1 }
             while end > start, isSpace(bytes[end - 1]) { end -= 1 }
-            let scheme = "bearer".utf8
+            let scheme = Self.scheme
             guard end - start > scheme.count,
-                zip(bytes[start...], scheme).allSatisfy({ $0 | 0x20 == $1 }),
+                scheme.indices.allSatisfy({ bytes[start + $0] | 0x20 == scheme[$0] }),
                 isSpace(bytes[start + scheme.count])
             else { return nil }
             var credential = start + scheme.count

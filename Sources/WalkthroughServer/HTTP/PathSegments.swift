@@ -19,10 +19,13 @@ package struct PathSegments: Sendable, Hashable {
                 var end = start
                 while end < bytes.count, bytes[end] != UInt8(ascii: "/") { end += 1 }
                 let raw = UnsafeBufferPointer(rebasing: bytes[start..<end])
-                let text = String(decoding: raw, as: UTF8.self)
-                let part =
-                    raw.contains(UInt8(ascii: "%")) ? PercentEncoding.decoded(text) : text
-                guard Self.isAllowed(part.utf8) else { return nil }
+                var part = String(decoding: raw, as: UTF8.self)
+                if raw.contains(UInt8(ascii: "%")) {
+                    part = PercentEncoding.decoded(part)
+                    guard part.withUTF8(Self.isAllowed) else { return nil }
+                } else {
+                    guard Self.isAllowed(raw) else { return nil }
+                }
                 parts.append(part)
                 guard end < bytes.count else { return parts }
                 start = end + 1
@@ -36,7 +39,7 @@ package struct PathSegments: Sendable, Hashable {
 
     /// Whether a decoded segment may name something: not `.` or `..`, and no control
     /// character or `/`.
-    private static func isAllowed(_ part: String.UTF8View) -> Bool {
+    private static func isAllowed(_ part: UnsafeBufferPointer<UInt8>) -> Bool {
         let isDots =
             !part.isEmpty && part.count <= 2 && part.allSatisfy { $0 == UInt8(ascii: ".") }
         return !isDots
