@@ -17,6 +17,14 @@ struct BenchCommandTests {
         return (result.status, result.standardOutput, result.standardError)
     }
 
+    @Test func aRatioBelowOneKeepsTheDigitThatDecidesATarget() {
+        #expect(Format.ratio(29_796.0 / 100_060.0) == "0.298×")
+        #expect(Format.ratio(0.5) == "0.500×")
+        #expect(Format.ratio(1.0449) == "1.04×")
+        #expect(Format.ratio(5.284) == "5.28×")
+        #expect(Format.ratio(12.34) == "12.3×")
+    }
+
     @Test func namedSuitesRunInTheirFixedOrder() throws {
         let parsed = try BenchOptions.parse(["gate", "navigator", "--quick", "--json"])
         var expected = BenchOptions()

@@ -20,9 +20,11 @@ enum Format {
         return fixed(value, decimals: 3)
     }
 
-    /// A ratio: `1.04×`.
+    /// A ratio: `12.3×`, `1.04×`, `0.298×`: three decimals below 1, where targets such as
+    /// ≥ 0.3× sit and two would round 0.298 up to one that is met.
     static func ratio(_ value: Double) -> String {
-        (value >= 10 ? fixed(value, decimals: 1) : fixed(value, decimals: 2)) + "×"
+        let decimals = value >= 10 ? 1 : value >= 1 ? 2 : 3
+        return fixed(value, decimals: decimals) + "×"
     }
 
     /// Milliseconds with a unit.
