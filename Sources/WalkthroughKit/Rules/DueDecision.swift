@@ -305,11 +305,16 @@ public struct DueDecision: Sendable, Hashable {
             }
         }
         var firstFailure: (index: Int, condition: EnvironmentCondition)?
-        decision.pages = candidates.filter { index in
-            guard let failed = all[index].when.failedCondition(in: environment)
-            else { return true }
-            if firstFailure == nil { firstFailure = (index, failed) }
-            return false
+        // Most pages have no `env` of their own: then every candidate stays, with no new array.
+        if candidates.allSatisfy({ all[$0].when.environment.isEmpty }) {
+            decision.pages = candidates
+        } else {
+            decision.pages = candidates.filter { index in
+                guard let failed = all[index].when.failedCondition(in: environment)
+                else { return true }
+                if firstFailure == nil { firstFailure = (index, failed) }
+                return false
+            }
         }
         if decision.pages.isEmpty, let firstFailure {
             decision.reason = .env
@@ -320,7 +325,7 @@ public struct DueDecision: Sendable, Hashable {
             return
         }
         let count = decision.pages.count
-        let shown = "\(count) page\(count == 1 ? "" : "s")"
+        let shown = String(count) + (count == 1 ? " page" : " pages")
         if let whatsNew = decision.whatsNewSince {
             decision.detail =
                 "what's new since version \(whatsNew): \(shown) ("
