@@ -17,4 +17,16 @@ static inline int walkthrough_sqlite3_config_no_bulk_page_cache(void) {
     return sqlite3_config(SQLITE_CONFIG_PAGECACHE, (void *)0, 0, 0);
 }
 
+/// An integer several threads read and change without a lock: `walkthrough serve`'s count of
+/// writers at work, which every read checks (``HeldReads``). The library does not load Swift's
+/// Synchronization for it (see ``Locked``); these are the compiler's atomic builtins.
+static inline long walkthrough_atomic_load(const long *value) {
+    return __atomic_load_n(value, __ATOMIC_ACQUIRE);
+}
+
+/// Adds `delta` to `value` atomically.
+static inline void walkthrough_atomic_add(long *value, long delta) {
+    __atomic_add_fetch(value, delta, __ATOMIC_ACQ_REL);
+}
+
 #endif

@@ -22,6 +22,23 @@ package final class BackgroundThread: @unchecked Sendable {
         }
     }
 
+    /// Starts `work` on a thread of its own; `nil`, the work not done, when no thread can be
+    /// made (for work that must not run on the caller's thread: a loop that ends only when
+    /// told).
+    package static func ifPossible(_ work: @escaping @Sendable () -> Void) -> BackgroundThread? {
+        let box = Unmanaged.passRetained(WorkBox(work))
+        var created = pthread_t()
+        guard pthread_create(&created, nil, runWorkBox, box.toOpaque()) == 0 else {
+            box.release()
+            return nil
+        }
+        return BackgroundThread(running: created)
+    }
+
+    private init(running thread: pthread_t) {
+        self.thread = thread
+    }
+
     /// Waits for the work to end. Call it once.
     package func join() {
         guard let thread else { return }

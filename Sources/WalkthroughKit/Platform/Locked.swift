@@ -31,4 +31,14 @@ package final class Locked<Value>: @unchecked Sendable {
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value)
     }
+
+    /// Runs `body` with the value if no other thread holds the lock; `nil`, at once, if one
+    /// does.
+    package func withLockIfAvailable<Result>(
+        _ body: (inout sending Value) -> sending Result
+    ) -> sending Result? {
+        guard pthread_mutex_trylock(mutex) == 0 else { return nil }
+        defer { pthread_mutex_unlock(mutex) }
+        return body(&value)
+    }
 }

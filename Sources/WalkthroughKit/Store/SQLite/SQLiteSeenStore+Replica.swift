@@ -65,7 +65,9 @@ extension SQLiteSeenStore {
     /// - Throws: ``SeenStoreError`` naming the file.
     package func run(_ sql: String, _ values: [Value] = []) throws(SeenStoreError) {
         try withConnection { connection throws(SQLiteError) in
-            try Transaction.run(sql, values, on: connection)
+            try connection.writing { () throws(SQLiteError) in
+                try Transaction.run(sql, values, on: connection)
+            }
         }
     }
 

@@ -255,10 +255,33 @@ public final class SQLiteSeenStore: EventRecordingStore {
     ) throws(SeenStoreError) -> Result {
         do {
             return try connection.withLock { connection throws(SQLiteError) in
-                try body(connection)
+                connection.beginCall()
+                do throws(SQLiteError) {
+                    let result = try body(connection)
+                    try connection.endCall()
+                    return result
+                } catch {
+                    connection.endHeldRead()
+                    throw error
+                }
             }
         } catch {
             throw SeenStoreError(error, busyTimeout: options.busyTimeout)
+        }
+    }
+
+    /// Keeps this connection's read transaction open across calls, as ``HeldReads`` says: for
+    /// a process that reads the store many times a second (`walkthrough serve`). Give every
+    /// connection of the process on this file the same `reads`, the ones that write included.
+    package func holdReads(in reads: HeldReads) {
+        connection.withLock { $0.heldReads = reads }
+        reads.add { [weak self] age, waiting in
+            guard let self else { return }
+            if waiting {
+                connection.withLock { $0.endHeldRead(olderThan: age) }
+            } else {
+                _ = connection.withLockIfAvailable { $0.endHeldRead(olderThan: age) }
+            }
         }
     }
 

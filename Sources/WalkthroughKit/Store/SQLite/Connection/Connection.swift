@@ -18,7 +18,13 @@ final class Connection {
     private var slots: [Statement?] = []
     /// `BEGIN IMMEDIATE` and `COMMIT`, prepared on first use: every write runs both.
     private var begin: Statement?
-    private var commit: Statement?
+    var commit: Statement?
+    /// `BEGIN` (deferred), prepared on first use: the start of a held read transaction.
+    var deferredBegin: Statement?
+    /// The held reads this connection takes part in (``HeldReads``), if any.
+    var heldReads: HeldReads?
+    /// When its held read transaction began, in monotonic nanoseconds; 0: none is open.
+    var heldSince: UInt64 = 0
     /// The busy handler's state; SQLite holds an unretained pointer to it, so it lives exactly
     /// as long as the handle.
     private let busyWait = BusyWait()
@@ -61,6 +67,7 @@ final class Connection {
         slots.removeAll()
         begin = nil
         commit = nil
+        deferredBegin = nil
         sqlite3_close_v2(handle)
     }
 
@@ -134,7 +141,8 @@ package struct StatementSlot: Sendable {
 extension Connection {
     /// Runs `body` with the cached statement for `sql`, preparing and caching it on first use.
     ///
-    /// The statement is reset when `body` returns, so it holds no lock between uses. When `body`
+    /// The statement is reset when `body` returns, so it holds no lock between uses (a held
+    /// read transaction's lock is the transaction's: ``HeldReads``). When `body`
     /// throws, the statement is dropped from the cache (a statement that failed is not trusted
     /// again, as GRDB's `StatementCache` does) and the next use prepares it afresh.
     ///
@@ -230,6 +238,14 @@ extension Connection {
     func immediateTransaction<Result, Failure: Error>(
         _ body: () throws(Failure) -> Result, failing failure: (SQLiteError) -> Failure
     ) throws(Failure) -> Result {
+        try writing { () throws(Failure) -> Result in
+            try immediateTransactionWithoutHeldReads(body, failing: failure)
+        }
+    }
+
+    private func immediateTransactionWithoutHeldReads<Result, Failure: Error>(
+        _ body: () throws(Failure) -> Result, failing failure: (SQLiteError) -> Failure
+    ) throws(Failure) -> Result {
         do {
             try runTransactionStatement(&begin, "BEGIN IMMEDIATE")
         } catch {
@@ -251,7 +267,7 @@ extension Connection {
 
     /// Runs `BEGIN IMMEDIATE` or `COMMIT` from its own property, prepared once; a statement that
     /// failed is prepared afresh next time, as in the cache.
-    private func runTransactionStatement(
+    func runTransactionStatement(
         _ statement: inout Statement?, _ sql: String
     ) throws(SQLiteError) {
         let prepared: Statement
@@ -271,7 +287,7 @@ extension Connection {
     }
 
     /// Rolls back the open transaction, if SQLite has not already done so.
-    private func rollback() {
+    func rollback() {
         guard !isAutocommit else { return }
         // A failed rollback leaves nothing more to do: SQLite rolls back on close.
         _ = try? run("ROLLBACK")
