@@ -165,6 +165,9 @@ package final class TerminalPlayer {
     {
         var pending = typed
         var escapeDeadline: ContinuousClock.Instant?
+        // Keys typed while the terminal was asked its attributes are acted on at once, not
+        // after the next key.
+        var waitsForInput = typed.isEmpty
         try draw(controller, clear: true)
         while true {
             var descriptors = [pollfd(fd: options.input, events: Int16(POLLIN), revents: 0)]
@@ -177,7 +180,9 @@ package final class TerminalPlayer {
                     pollfd(fd: watch.watcher.fileDescriptor, events: Int16(POLLIN), revents: 0))
             }
             let ready = poll(
-                &descriptors, nfds_t(descriptors.count), timeout(until: escapeDeadline))
+                &descriptors, nfds_t(descriptors.count),
+                waitsForInput ? timeout(until: escapeDeadline) : 0)
+            waitsForInput = true
             if ready < 0 {
                 if errno == EINTR { continue }
                 throw TerminalError.readFailed(errno: errno)
