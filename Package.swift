@@ -86,7 +86,9 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
-        .target(name: "WalkthroughKit", dependencies: ["CSQLite"]),
+        /// A VFS over SQLite's default one that writes a rollback journal in large pieces.
+        .target(name: "CSQLiteJournal", dependencies: ["CSQLite"]),
+        .target(name: "WalkthroughKit", dependencies: ["CSQLite", "CSQLiteJournal"]),
         .target(name: "WalkthroughFleet", dependencies: ["WalkthroughKit", "CLibPQ"]),
         /// The translators' files (XLIFF 2.1, PO) and the definition edits `walkthrough
         /// translate` makes: the command line's, no product.

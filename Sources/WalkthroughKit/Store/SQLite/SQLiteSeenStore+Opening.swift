@@ -82,7 +82,7 @@ extension SQLiteSeenStore {
         try DatabaseFile.checkWritable(path)
 
         let connection = try sqlite(options) { () throws(SQLiteError) in
-            try Connection(path: path, flags: SQLITE_OPEN_READWRITE)
+            try Connection(path: path, flags: SQLITE_OPEN_READWRITE, vfs: Connection.journalVFS)
         }
         guard !connection.isReadOnly else { throw .readOnlyFile(path: path) }
         connection.setBusyTimeout(milliseconds: options.busyTimeoutMilliseconds)

@@ -1,4 +1,5 @@
 import CSQLite
+import CSQLiteJournal
 
 /// One open SQLite database connection: the owner of the `sqlite3` handle.
 ///
@@ -41,7 +42,10 @@ final class Connection {
     ///     are any, the file is opened as a `file:` URI with the path percent-encoded.
     /// - Throws: ``SQLiteError`` when SQLite cannot open the file. The handle SQLite may return
     ///   even when opening fails is closed before throwing.
-    init(path: String, flags: Int32, uriParameters: [String] = []) throws(SQLiteError) {
+    ///   - vfs: The SQLite VFS to open it with; `nil`, the default.
+    init(
+        path: String, flags: Int32, uriParameters: [String] = [], vfs: String? = nil
+    ) throws(SQLiteError) {
         var filename = path.hasPrefix("/") ? path : "./" + path
         var flags = flags | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         if !uriParameters.isEmpty {
@@ -51,7 +55,7 @@ final class Connection {
             flags |= SQLITE_OPEN_URI
         }
         var database: OpaquePointer?
-        let code = sqlite3_open_v2(filename, &database, flags, nil)
+        let code = sqlite3_open_v2(filename, &database, flags, vfs)
         guard code == SQLITE_OK, let database else {
             let error = SQLiteError(code: code, database: database, path: path, operation: .open)
             sqlite3_close(database)  // sqlite3_close(NULL) is a harmless no-op
@@ -60,6 +64,12 @@ final class Connection {
         self.path = path
         self.handle = database
     }
+
+    /// The VFS a connection that writes is opened with: the default one, gathering the
+    /// rollback journal's writes (CSQLiteJournal); `nil` (the default VFS) if it could not be
+    /// registered. Registered on first use, after ``SQLiteProcessSettings`` had their chance.
+    static let journalVFS: String? =
+        walkthrough_journal_vfs_register() == SQLITE_OK ? WALKTHROUGH_JOURNAL_VFS : nil
 
     deinit {
         // Finalize every statement first so that the close really closes the file.
