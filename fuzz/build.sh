@@ -8,7 +8,8 @@
 # WalkthroughKit as a static library (C module CSQLite), WalkthroughFleet (CLibPQ),
 # WalkthroughTranslation and WalkthroughWeb (the web player the CLI's export writes) on it,
 # WalkthroughTerminal on top with its pictures (CPNG, CJPEG, and
-# CPNGReduced and CSignalPipe, whose C is compiled with clang, instrumented the same way),
+# CPNGReduced, CSignalPipe and CSQLiteJournal, whose C is compiled with clang, instrumented the
+# same way),
 # then each target: fuzz/targets/NAME.swift with an @_cdecl("LLVMFuzzerTestOneInput") entry.
 # The `arguments` target is compiled into one module with the CLI's sources (all but main.swift),
 # so it reaches the command line's internal parser.
@@ -46,7 +47,8 @@ flags=(
 # Absolute, so that the link step can run from another folder.
 paths=(-I "$root/Sources/CSQLite" -I "$root/Sources/CLibPQ" -I "$root/Sources/CPNG"
     -I "$root/Sources/CPNGReduced/include" -I "$root/Sources/CJPEG"
-    -I "$root/Sources/CSignalPipe/include" -I "$out" -L "$out")
+    -I "$root/Sources/CSignalPipe/include" -I "$root/Sources/CSQLiteJournal/include"
+    -I "$out" -L "$out")
 # libpq's headers are in their own folder (pkg-config libpq says where).
 paths+=($(pkg-config --cflags-only-I libpq 2>/dev/null | sed 's/-I/-Xcc -I/g'))
 # And libpng's (the image decoder's).
@@ -73,6 +75,7 @@ build_library() {
     mapfile -t files < <(sources "$dir" "/nonexistent")
     local inputs=("${files[@]}")
     [ "$name" != WalkthroughKit ] && inputs+=("$out/libWalkthroughKit.a")
+    [ "$name" = WalkthroughKit ] && inputs+=("$out/libCSQLiteJournal.a")
     if stale "$out/lib$name.a" "${inputs[@]}" fuzz/build.sh; then
         echo "fuzz/build.sh: compiling $name (${#files[@]} files)" >&2
         swiftc "${flags[@]}" "${paths[@]}" -module-name "$name" -emit-module \
@@ -121,7 +124,7 @@ build_target() {
     if stale "$binary" "${files[@]}" "$out/libWalkthroughKit.a" "$out/libWalkthroughTerminal.a" \
         "$out/libWalkthroughFleet.a" "$out/libWalkthroughTranslation.a" \
         "$out/libWalkthroughWeb.a" "$out/libCPNGReduced.a" \
-        "$out/libCSignalPipe.a" fuzz/build.sh; then
+        "$out/libCSignalPipe.a" "$out/libCSQLiteJournal.a" fuzz/build.sh; then
         echo "fuzz/build.sh: linking fuzz-$name" >&2
         # Run from .build/fuzz/targets, where swiftc leaves the module files it writes beside
         # a whole-module build, with every path made absolute.
@@ -130,7 +133,7 @@ build_target() {
             "${files[@]/#/$root/}" \
             -lWalkthroughTerminal -lWalkthroughTranslation -lWalkthroughWeb -lWalkthroughFleet \
             -lWalkthroughKit \
-            -lCPNGReduced -lCSignalPipe \
+            -lCPNGReduced -lCSignalPipe -lCSQLiteJournal \
             -lsqlite3 -lpq -lpng16 -ljpeg \
             -o "$binary")
     fi
@@ -145,6 +148,7 @@ fi
 
 build_c_library CPNGReduced
 build_c_library CSignalPipe
+build_c_library CSQLiteJournal
 build_library WalkthroughKit Sources/WalkthroughKit
 build_library WalkthroughFleet Sources/WalkthroughFleet
 build_library WalkthroughTranslation Sources/WalkthroughTranslation
