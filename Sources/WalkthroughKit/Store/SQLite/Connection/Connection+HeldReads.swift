@@ -20,14 +20,7 @@ extension Connection {
     func endCall() throws(SQLiteError) {
         guard heldSince != 0, let heldReads else { return }
         if sqlite3_txn_state(handle, nil) == SQLITE_TXN_WRITE {
-            heldSince = 0
-            heldReads.didEnd()
-            do {
-                try runTransactionStatement(&commit, "COMMIT")
-            } catch {
-                rollback()
-                throw error
-            }
+            try commitHeldTransaction()
         } else if heldReads.mustEnd(heldSince: heldSince) {
             endHeldRead()
         }
@@ -55,6 +48,12 @@ extension Connection {
     /// Ends the held read transaction, if one is open. A read transaction has nothing to write:
     /// should its `COMMIT` fail, it is rolled back.
     func endHeldRead() {
+        try? commitHeldTransaction()
+    }
+
+    /// Commits the held transaction, if one is open; when the `COMMIT` fails, rolls it back and
+    /// throws what it threw.
+    private func commitHeldTransaction() throws(SQLiteError) {
         guard heldSince != 0 else { return }
         heldSince = 0
         heldReads?.didEnd()
@@ -64,6 +63,7 @@ extension Connection {
             try runTransactionStatement(&commit, "COMMIT")
         } catch {
             rollback()
+            throw error
         }
     }
 }
