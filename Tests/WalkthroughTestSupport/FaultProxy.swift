@@ -42,6 +42,9 @@ package final class FaultProxy: Sendable {
         var stopped = false
         var open: Set<Int32> = []
         var accepted = 0
+        /// Listening sockets shut down and not yet closed: the accept loop, the one thread
+        /// that polls them, closes them, so that none is closed while it is polled.
+        var retired: [Int32] = []
     }
 
     /// How many connections it accepted so far.
@@ -80,8 +83,9 @@ package final class FaultProxy: Sendable {
                 state.open.removeAll()
                 if newValue == .refuse, state.listener >= 0 {
                     closing.append(state.listener)
+                    state.retired.append(state.listener)
                     state.listener = -1
-                } else if newValue != .refuse, state.listener < 0 {
+                } else if newValue != .refuse, state.listener < 0, !state.stopped {
                     state.listener = (try? Self.listen(port: port)) ?? -1
                 }
                 return closing
@@ -95,7 +99,10 @@ package final class FaultProxy: Sendable {
         let toClose: [Int32] = state.withLock { state in
             state.stopped = true
             var closing = Array(state.open)
-            if state.listener >= 0 { closing.append(state.listener) }
+            if state.listener >= 0 {
+                closing.append(state.listener)
+                state.retired.append(state.listener)
+            }
             state.open.removeAll()
             state.listener = -1
             return closing
@@ -111,7 +118,11 @@ package final class FaultProxy: Sendable {
 
     private func acceptLoop() {
         while true {
-            let (listener, stopped) = state.withLock { ($0.listener, $0.stopped) }
+            let (listener, stopped, retired) = state.withLock { state in
+                defer { state.retired.removeAll() }
+                return (state.listener, state.stopped, state.retired)
+            }
+            for descriptor in retired { close(descriptor) }
             if stopped { return }
             guard listener >= 0 else {
                 usleep(10_000)
