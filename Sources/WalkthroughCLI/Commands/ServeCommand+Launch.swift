@@ -47,9 +47,9 @@ struct ServeLauncher {
         }
         // A connection of its own for the steps' commits, and one for each of the daemon's
         // threads to read from. On SQLite, each keeps its read transaction for the requests
-        // that follow, up to a millisecond (HeldReads).
-        let heldReads = HeldReads()
-        defer { heldReads.stop() }
+        // that follow, up to a millisecond (HeldReads, and its thread, made for SQLite only).
+        var heldReads: HeldReads?
+        defer { heldReads?.stop() }
         var connections: [any EventRecordingStore] = []
         for _ in 0..<(1 + settings.threads) {
             let opened = try SeenStores.open(path, environment: storeEnvironment)
@@ -57,7 +57,11 @@ struct ServeLauncher {
                 throw CommandLineError.failure(
                     "Error: the store at \(path) keeps no events", exitCode: .ioError)
             }
-            (store as? SQLiteSeenStore)?.holdReads(in: heldReads)
+            if let sqlite = store as? SQLiteSeenStore {
+                let reads = heldReads ?? HeldReads()
+                heldReads = reads
+                sqlite.holdReads(in: reads)
+            }
             connections.append(store)
         }
         let log = RequestLog(json: command.jsonLog)
