@@ -4,9 +4,10 @@
 /// (`user`, `walkthrough`, `version`), what (`event`, and `outcome`, `locale`, `resumed`,
 /// `forced`, `signal` where they apply) and on which page (`page`, a 0-based index in the
 /// definition, as `last_page`). `id` is the order of writing, which breaks ties between
-/// events of one millisecond. Three indices: by time (listing and pruning), by user
-/// (`reset`) and one that covers the funnel, so that `stats` reads the index alone, one user
-/// after another.
+/// events of one millisecond. Three indices: by time (listing, pruning and `stats --since`),
+/// by user (`reset`, the show history) and one that covered the funnel, which `stats` now reads
+/// from the summaries (``SummarySQL``); SQLite schema version 7 drops that one
+/// (``sqliteFunnelIndexDrop``).
 package enum EventSchema {
     /// The event names the tables accept.
     package static let names = "'started', 'page', 'finished', 'quit', 'interrupted'"
@@ -47,28 +48,45 @@ package enum EventSchema {
     static let sqliteIndexes = [
         "CREATE INDEX events_by_time ON events (time)",
         "CREATE INDEX events_by_user ON events (user, walkthrough)",
-        """
+        sqliteFunnelIndex,
+    ]
+
+    /// The index that covered the funnel counted from the events, in (walkthrough, version,
+    /// user, page) order: versions 2 to 6 made it, 7 drops it; `walkthrough-bench stats`
+    /// makes it for the query it compares with.
+    package static let sqliteFunnelIndex = """
         CREATE INDEX events_funnel
             ON events (walkthrough, version, user, page, event, time, outcome)
-        """,
-    ]
+        """
+
+    /// What SQLite schema version 7 runs: the funnel's covering index goes. Every step wrote
+    /// an entry there for its user, on a page of its own (a random user's place in
+    /// (walkthrough, version, user) order), for the one query that read it: the funnel counted
+    /// from the events, which `stats` makes only for `--since` once the summaries are there.
+    /// That window is read through `events_by_time`.
+    static let sqliteFunnelIndexDrop = "DROP INDEX IF EXISTS events_funnel"
 
     /// The funnel as one query, for `table` whose user column is `userColumn`, with the
     /// walkthrough, the version and the earliest time as the parameters `parameter(1)`,
-    /// `parameter(2)` and `parameter(3)`.
+    /// `parameter(2)` and `parameter(3)`. With `timeIndex`, SQLite reads the window through
+    /// that index (`INDEXED BY`: left to itself, a store without the funnel index would read
+    /// every event through `events_by_user`, to group by user without sorting); without,
+    /// `+time` keeps SQLite on the covering funnel index (a store older than version 7).
     ///
     /// Rows: `(0, users, completed, skipped, median milliseconds to complete)`, then
     /// `(1, page, reached)` for every page shown and `(2, page, dropped)` for every page some
     /// user stopped at. The rules are those of `FunnelStats.init(walkthrough:version:pageCount:events:)`.
     /// The benchmark runs this very text through the `sqlite3` and `psql` shells.
     package static func funnelQuery(
-        table: String, userColumn: String, parameter: (Int) -> String
+        table: String, userColumn: String, timeIndex: String? = nil,
+        parameter: (Int) -> String
     ) -> String {
         // `+time` keeps the time off the index choice: the funnel index (walkthrough, version,
         // user, page, …) is read in order, so both GROUP BYs stream without sorting.
         let scope = """
-            FROM \(table) WHERE walkthrough = \(parameter(1)) AND version = \(parameter(2))
-                AND +time >= \(parameter(3))
+            FROM \(table)\(timeIndex.map { " INDEXED BY " + $0 } ?? "")
+                WHERE walkthrough = \(parameter(1)) AND version = \(parameter(2))
+                AND \(timeIndex == nil ? "+" : "")time >= \(parameter(3))
             """
         return """
             WITH per_user AS (
@@ -108,7 +126,7 @@ package enum EventSchema {
             """
     }
 
-    /// The funnel from the rows of ``funnelQuery(table:userColumn:parameter:)``.
+    /// The funnel from the rows of ``funnelQuery(table:userColumn:timeIndex:parameter:)``.
     package static func funnel(
         walkthrough: String, version: Int, pageCount: Int,
         rows: [(part: Int, a: Int64, b: Int64, c: Int64, median: Double?)]

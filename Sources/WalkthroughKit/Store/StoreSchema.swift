@@ -5,7 +5,8 @@
 /// `BEGIN IMMEDIATE` transaction. Version 2 added the `events` table (see ``EventSchema``), 3
 /// the experiments, 4 the funnel's summaries (`SummarySQL`), built from the events already
 /// there, 5 the ids of clients' steps, 6 the donations and snooze (``DonationSchema``,
-/// ``SnoozeSchema``); a version-1 store keeps every record. `PRAGMA application_id` marks the file as a walkthrough store.
+/// ``SnoozeSchema``), 7 drops the events' funnel index, which only the funnel counted from
+/// the events read; a version-1 store keeps every record. `PRAGMA application_id` marks the file as a walkthrough store.
 package enum StoreSchema {
     /// One step of the schema: the statements that take a database at `version - 1` to
     /// `version`.
@@ -74,12 +75,16 @@ package enum StoreSchema {
             version: 6,
             summary: "what users did (donations), and the snoozed outcome and event",
             statements: SnoozeSchema.sqliteStatements + DonationSchema.sqliteStatements),
+        Migration(
+            version: 7,
+            summary: "one index less for every event: the funnel reads the summaries",
+            statements: [EventSchema.sqliteFunnelIndexDrop]),
     ]
 
     /// The schema version this build writes and reads: the last migration's, which a test
     /// checks. A constant, so that opening a store to read builds none of the migrations' SQL
     /// (0.59 M instructions of a launch with the summaries' statements).
-    static let currentVersion = 6
+    static let currentVersion = 7
 
     /// `PRAGMA application_id` of a walkthrough store: "WLKT" in ASCII.
     static let applicationID: Int32 = 0x574C_4B54

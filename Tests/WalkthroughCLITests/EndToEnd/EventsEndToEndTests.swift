@@ -390,7 +390,7 @@ struct EventsEndToEndTests {
         #expect(try events(sandbox, env).count == 3)
         let migrated = try json(
             try sandbox.execute(["db", "info", "--json"], extra: env).standardOutput)
-        #expect(migrated["schemaVersion"] as? Int == 6)
+        #expect(migrated["schemaVersion"] as? Int == 7)
     }
 
     /// Seconds since 1970 of an event line's `time` (`2026-12-01T07:26:01.123Z`).

@@ -115,7 +115,7 @@ extension PostgresSeenStore {
             name: "walkthrough_summary_funnel", sql: SummarySQL.funnelQuery(.postgresql),
             parameterTypes: [text, int8])
 
-        /// ``EventSchema/funnelQuery(table:userColumn:parameter:)`` on `walkthrough_events`.
+        /// ``EventSchema/funnelQuery(table:userColumn:timeIndex:parameter:)`` on `walkthrough_events`.
         static let funnel = Prepared(
             name: "walkthrough_funnel",
             sql: EventSchema.funnelQuery(

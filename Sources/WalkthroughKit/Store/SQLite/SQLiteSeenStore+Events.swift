@@ -39,9 +39,16 @@ extension SQLiteSeenStore {
         static let countBefore = "SELECT count(*) FROM events WHERE time < ?1"
         static let pruneBefore = "DELETE FROM events WHERE time < ?1"
 
-        /// ``EventSchema/funnelQuery(table:userColumn:parameter:)`` on `events`.
+        /// ``EventSchema/funnelQuery(table:userColumn:timeIndex:parameter:)`` on `events`,
+        /// over the funnel's covering index (a store older than schema version 7).
         static let funnel = EventSchema.funnelQuery(
             table: "events", userColumn: "user", parameter: { "?\($0)" })
+
+        /// The same query on a store of schema version 7 or later, which reads the events of
+        /// the window through `events_by_time`.
+        static let funnelByTime = EventSchema.funnelQuery(
+            table: "events", userColumn: "user", timeIndex: "events_by_time",
+            parameter: { "?\($0)" })
 
         /// The summaries' statements (schema version 4).
         static let summaryUpsert = SummarySQL.upsert(.sqlite)
@@ -297,7 +304,8 @@ extension SQLiteSeenStore {
 
     /// The funnel: from the summaries, one row a user (`SummarySQL.funnelQuery(_:)`); with
     /// `since`, or on a read-only store older than the summaries, from the events in one
-    /// query (`EventSchema.funnelQuery`), which reads the covering index one user after
+    /// query (`EventSchema.funnelQuery`): the events since `since` through the time index, or,
+    /// on a store older than schema version 7, the covering funnel index one user after
     /// another.
     package func funnelStats(
         walkthrough: String, version: Int, since: Timestamp?, pageCount: Int
@@ -311,7 +319,8 @@ extension SQLiteSeenStore {
                 walkthrough: walkthrough, version: version, pageCount: pageCount)
         }
         let rows = try withConnection { connection throws(SQLiteError) in
-            try connection.withStatement(EventSQL.funnel) { statement throws(SQLiteError) in
+            let query = storedSchemaVersion >= 7 ? EventSQL.funnelByTime : EventSQL.funnel
+            return try connection.withStatement(query) { statement throws(SQLiteError) in
                 try statement.bind(walkthrough, at: 1)
                 try statement.bind(version, at: 2)
                 try statement.bind(since?.millisecondsSince1970 ?? Int64.min, at: 3)
