@@ -10,7 +10,15 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/types.h>
+#include <malloc.h>
 #include <microhttpd.h>
+
+/// Has glibc's allocator map every allocation of `bytes` or more on its own (`mmap`), and
+/// unmap it when it is freed, instead of keeping it in an arena. Process-wide: for the
+/// `walkthrough serve` process, whose connection buffers are that size. Returns 1 when set.
+static int wk_malloc_map_from(size_t bytes) {
+    return mallopt(M_MMAP_THRESHOLD, (int)bytes);
+}
 
 /// Leaves the path and the query as sent: the server decodes each path segment and query
 /// parameter itself, so that an encoded `/` never splits a segment.

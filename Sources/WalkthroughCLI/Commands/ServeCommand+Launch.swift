@@ -76,6 +76,7 @@ struct ServeLauncher {
             allowedOrigins: Set(command.origins),
             quiet: QuietSwitch.serverReason(environment: environment),
             recordsEvents: EventRecording.isEnabled(environment: environment))
+        HTTPDaemon.mapConnectionBuffersApart(settings)
         do {
             try ServeRuntime.run(application, settings: settings, log: log) { url in
                 log.note(

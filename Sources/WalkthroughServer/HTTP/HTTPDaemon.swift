@@ -20,6 +20,14 @@ package final class HTTPDaemon: @unchecked Sendable {
         package var bodyLimit = 64 * 1024
         /// The largest header section (16 KiB); a larger one gets 431.
         package var headerLimit = 16 * 1024
+        /// Each connection's buffer, which libmicrohttpd holds as long as the connection is
+        /// open: the header section and its bookkeeping for each field (56 bytes), then the
+        /// answer's head. 8 KiB over the header limit lets a 16 KiB section carry more than 100
+        /// fields (httpd's default limit); more fields than fit get libmicrohttpd's own 431.
+        /// 64 bytes less than that leaves room for the allocator's own header within whole
+        /// pages (24 KiB), for a process that maps each buffer on its own (`walkthrough
+        /// serve`), so that 1,000 idle connections take about 24 MiB.
+        package var connectionMemory: Int { headerLimit + 8 * 1024 - 64 }
         /// Seconds a request may take to arrive.
         package var requestTimeout: UInt32 = 10
         /// Seconds a keep-alive connection may idle between requests.
@@ -84,6 +92,15 @@ package final class HTTPDaemon: @unchecked Sendable {
         connections.stop()
     }
 
+    /// Has the process's allocator map each connection's buffer (``Settings/connectionMemory``
+    /// or larger) on its own and give it back when the connection closes. Its arenas would
+    /// otherwise keep what a burst of connections used, fragmented: 1,000 idle connections
+    /// after a load took 54–63 MiB, 53 with this (docs/benchmarks.md#serve). Process-wide,
+    /// so the `walkthrough serve` process calls it, never a library in a host's.
+    package static func mapConnectionBuffersApart(_ settings: Settings) {
+        _ = wk_malloc_map_from(settings.connectionMemory)
+    }
+
     /// Starts listening.
     ///
     /// - Returns: The port listened on (the one the system chose for port 0).
@@ -96,12 +113,7 @@ package final class HTTPDaemon: @unchecked Sendable {
         // while the others fill up): twice the room, so that up to half the threads may lag
         // before one refuses a connection the server would have answered.
         let limit = UInt32(2 * (settings.maxConnections + 64))
-        // Each connection's buffer, which libmicrohttpd holds as long as the connection is
-        // open: the header section and its bookkeeping for each field (56 bytes), then the
-        // answer's head. 8 KiB over the header limit lets a 16 KiB section carry more than
-        // 100 fields (httpd's default limit) and keeps 1,000 idle connections to about
-        // 24 MiB; more fields than fit get libmicrohttpd's own 431.
-        let connectionMemory = settings.headerLimit + 8 * 1024
+        let connectionMemory = settings.connectionMemory
         let started: OpaquePointer? = settings.address.withSocketAddress { address in
             let tls = settings.tls
             return wk_mhd_start(
