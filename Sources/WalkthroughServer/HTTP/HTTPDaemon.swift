@@ -95,8 +95,8 @@ package final class HTTPDaemon: @unchecked Sendable {
     /// Has the process's allocator map each connection's buffer (``Settings/connectionMemory``
     /// or larger) on its own and give it back when the connection closes. Its arenas would
     /// otherwise keep what a burst of connections used, fragmented: 1,000 idle connections
-    /// after a load took 54–63 MiB, 53 with this (docs/benchmarks.md#serve). Process-wide,
-    /// so the `walkthrough serve` process calls it, never a library in a host's.
+    /// after a load took 52.6–62.9 MiB, 48.9 with this (docs/benchmarks.md#serve).
+    /// Process-wide, so the `walkthrough serve` process calls it, never a library in a host's.
     package static func mapConnectionBuffersApart(_ settings: Settings) {
         _ = wk_malloc_map_from(settings.connectionMemory)
     }
