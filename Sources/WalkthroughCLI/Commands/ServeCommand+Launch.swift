@@ -12,6 +12,9 @@ struct ServeLauncher {
 
     /// Serves until SIGTERM or SIGINT.
     func run() throws -> ExitCode {
+        // Before any thread starts (the stores' HeldReads makes one): every thread then
+        // leaves SIGHUP, SIGTERM and SIGINT to the main thread's sigwait.
+        ServeRuntime.takeSignals()
         // Before the first database is opened: see SQLiteProcessSettings.
         SQLiteProcessSettings.allocatePagesAsNeeded()
         let name = ServeCommand.configuration.name

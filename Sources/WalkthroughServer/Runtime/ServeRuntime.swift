@@ -5,6 +5,25 @@ import WalkthroughKit
 /// `walkthrough serve` running: the daemon started, definitions read again on SIGHUP and
 /// when a file of their folders changes, and a graceful stop on SIGTERM or SIGINT.
 package enum ServeRuntime {
+    /// Blocks SIGHUP, SIGTERM and SIGINT in the calling thread, which ``run(_:settings:log:announce:)``
+    /// then takes by `sigwait`, and ignores SIGPIPE. Call it before the process starts any
+    /// thread (a store's, the daemon's): a thread inherits the mask it is made with, and one
+    /// made before would take such a signal while the main thread is not waiting, and its
+    /// default action would end the process at once.
+    package static func takeSignals() {
+        var waited = waitedSignals()
+        pthread_sigmask(SIG_BLOCK, &waited, nil)
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    /// SIGHUP, SIGTERM and SIGINT.
+    private static func waitedSignals() -> sigset_t {
+        var waited = sigset_t()
+        sigemptyset(&waited)
+        for number in [SIGHUP, SIGTERM, SIGINT] { sigaddset(&waited, number) }
+        return waited
+    }
+
     /// Serves `application` until SIGTERM or SIGINT, then stops accepting, lets what is in
     /// flight finish (at most 10 s) and returns.
     ///
@@ -14,14 +33,9 @@ package enum ServeRuntime {
         _ application: ServeApplication, settings: HTTPDaemon.Settings, log: RequestLog,
         announce: (String) -> Void
     ) throws(ServeError) {
-        // The signals are taken here, by sigwait: blocked before any thread starts, so that
-        // every thread inherits the mask and none is interrupted by them.
-        var waited = sigset_t()
-        sigemptyset(&waited)
-        for number in [SIGHUP, SIGTERM, SIGINT] { sigaddset(&waited, number) }
-        pthread_sigmask(SIG_BLOCK, &waited, nil)
-        signal(SIGPIPE, SIG_IGN)
-
+        // Taken again here (it is idempotent) for a caller that made no thread before.
+        takeSignals()
+        var waited = waitedSignals()
         let daemon = HTTPDaemon(
             settings: settings, respond: { application.respond(to: $0, reply: $1) },
             log: { log.request($0, $1, took: $2) })

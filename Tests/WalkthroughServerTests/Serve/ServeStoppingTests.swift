@@ -158,6 +158,32 @@ import WalkthroughTestSupport
             clients, database: server.database, count: 16)
     }
 
+    /// SIGHUP, SIGTERM and SIGINT are the main thread's, taken by `sigwait`: every other
+    /// thread of the server, a store's as well as the daemon's, blocks them. One that did not
+    /// would take a signal sent while the main thread is not waiting (starting, reading the
+    /// definitions again) and die of it, the whole process with it, with nothing answered.
+    @Test func everyThreadLeavesTheStopSignalsToTheMainThread() throws {
+        let server = try ServeProcess()
+        #expect(server.answersAnotherClient())
+        let tasks = try FileManager.default.contentsOfDirectory(
+            atPath: "/proc/\(server.child.pid)/task")
+        #expect(tasks.count > 2)
+        // SigBlk: a hexadecimal mask, bit N - 1 for signal N.
+        let stopSignals: UInt64 =
+            1 << (UInt64(SIGHUP) - 1) | 1 << (UInt64(SIGINT) - 1)
+            | 1 << (UInt64(SIGTERM) - 1)
+        // The main thread unblocks them while it waits in sigwait, to be woken by them.
+        for task in tasks where task != String(server.child.pid) {
+            let status = try String(
+                contentsOfFile: "/proc/\(server.child.pid)/task/\(task)/status", encoding: .utf8)
+            let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("SigBlk:") })
+            let mask = try #require(
+                UInt64(line.dropFirst(7).trimmingCharacters(in: .whitespaces), radix: 16))
+            #expect(mask & stopSignals == stopSignals, "thread \(task): \(line)")
+        }
+        #expect(server.stop() == 0)
+    }
+
     @Test func sigtermAnswersTheRequestsInFlightThenExits0() throws {
         let server = try ServeProcess()
         // Requests whose headers are in and whose bodies are held back: in flight, and the
