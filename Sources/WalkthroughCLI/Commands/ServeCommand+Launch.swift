@@ -12,9 +12,6 @@ struct ServeLauncher {
 
     /// Serves until SIGTERM or SIGINT.
     func run() throws -> ExitCode {
-        // Before any thread starts (the stores' HeldReads makes one): every thread then
-        // leaves SIGHUP, SIGTERM and SIGINT to the main thread's sigwait.
-        ServeRuntime.takeSignals()
         // Before the first database is opened: see SQLiteProcessSettings.
         SQLiteProcessSettings.allocatePagesAsNeeded()
         let name = ServeCommand.configuration.name
@@ -49,10 +46,7 @@ struct ServeLauncher {
             )
         }
         // A connection of its own for the steps' commits, and one for each of the daemon's
-        // threads to read from. On SQLite, each keeps its read transaction for the requests
-        // that follow, up to a millisecond (HeldReads, and its thread, made for SQLite only).
-        var heldReads: HeldReads?
-        defer { heldReads?.stop() }
+        // threads to read from.
         var connections: [any EventRecordingStore] = []
         for _ in 0..<(1 + settings.threads) {
             let opened = try SeenStores.open(path, environment: storeEnvironment)
@@ -60,12 +54,20 @@ struct ServeLauncher {
                 throw CommandLineError.failure(
                     "Error: the store at \(path) keeps no events", exitCode: .ioError)
             }
-            if let sqlite = store as? SQLiteSeenStore {
-                let reads = heldReads ?? HeldReads()
-                heldReads = reads
-                sqlite.holdReads(in: reads)
-            }
             connections.append(store)
+        }
+        // Before the first thread (HeldReads makes one): every thread then leaves SIGHUP,
+        // SIGTERM and SIGINT to the main thread's sigwait. Not earlier, so that Ctrl-C still
+        // ends a start that waits on the store.
+        ServeRuntime.takeSignals()
+        // On SQLite, each connection keeps its read transaction for the requests that follow,
+        // up to a millisecond (HeldReads, and its thread, made for SQLite only).
+        var heldReads: HeldReads?
+        defer { heldReads?.stop() }
+        for case let sqlite as SQLiteSeenStore in connections {
+            let reads = heldReads ?? HeldReads()
+            heldReads = reads
+            sqlite.holdReads(in: reads)
         }
         let log = RequestLog(json: command.jsonLog)
         let keys = try ServeKeysSetup.load(command.keys, environment: environment, log: log)
