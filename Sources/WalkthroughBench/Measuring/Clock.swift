@@ -1,15 +1,12 @@
 @preconcurrency import Glibc
+import WalkthroughKit
 
 /// The monotonic clock, read directly: cheap enough to bracket batches of operations that take
 /// a few microseconds each.
 enum Clock {
     /// Nanoseconds since an arbitrary point, from `CLOCK_MONOTONIC`.
     @inline(__always)
-    static func now() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
-    }
+    static func now() -> UInt64 { MonotonicClock.nanoseconds() }
 
     /// The nanoseconds `body` took.
     @inline(__always)

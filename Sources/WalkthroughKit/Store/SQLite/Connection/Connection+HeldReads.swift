@@ -9,7 +9,7 @@ extension Connection {
         guard heldSince == 0, let heldReads, heldReads.mayHold, isAutocommit else { return }
         // A `BEGIN` that fails leaves the call to read on its own, as without holding.
         guard (try? runTransactionStatement(&deferredBegin, "BEGIN")) != nil else { return }
-        heldSince = HeldReads.now()
+        heldSince = MonotonicClock.nanoseconds()
         heldReads.didBegin()
     }
 
@@ -41,7 +41,7 @@ extension Connection {
 
     /// Ends the held read transaction if one is open and began at least `age` nanoseconds ago.
     func endHeldRead(olderThan age: UInt64) {
-        guard heldSince != 0, HeldReads.now() &- heldSince >= age else { return }
+        guard heldSince != 0, MonotonicClock.nanoseconds() &- heldSince >= age else { return }
         endHeldRead()
     }
 

@@ -54,7 +54,7 @@ package final class HeldReads: @unchecked Sendable {
         pthread_mutex_init(mutex, nil)
         opened = .allocate(capacity: 1)
         opened.initialize(to: pthread_cond_t())
-        // Its timed waits count on the monotonic clock, as ``now()`` does.
+        // Its timed waits count on the monotonic clock, as ``MonotonicClock`` does.
         var attributes = pthread_condattr_t()
         pthread_condattr_init(&attributes)
         pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
@@ -86,13 +86,6 @@ package final class HeldReads: @unchecked Sendable {
         sweeper = nil
     }
 
-    /// The current monotonic time in nanoseconds.
-    static func now() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
-    }
-
     // MARK: - Connections
 
     /// Adds a connection's release: called from any thread with an age in nanoseconds, it ends
@@ -110,7 +103,8 @@ package final class HeldReads: @unchecked Sendable {
     /// Whether a transaction that began at `start` must end now: it is ``bound`` old, a
     /// writer is at work, or holding has stopped.
     func mustEnd(heldSince start: UInt64) -> Bool {
-        walkthrough_atomic_load(writers) != 0 || Self.now() &- start >= boundNanoseconds
+        walkthrough_atomic_load(writers) != 0
+            || MonotonicClock.nanoseconds() &- start >= boundNanoseconds
     }
 
     /// A connection began to hold a transaction.
@@ -160,7 +154,7 @@ package final class HeldReads: @unchecked Sendable {
             while open == 0, !stopped { pthread_cond_wait(opened, mutex) }
             if !stopped {
                 // The pause, cut short by `stop()`.
-                let wake = Self.now() + boundNanoseconds
+                let wake = MonotonicClock.nanoseconds() + boundNanoseconds
                 var deadline = timespec(
                     tv_sec: Int(wake / 1_000_000_000), tv_nsec: Int(wake % 1_000_000_000))
                 _ = pthread_cond_timedwait(opened, mutex, &deadline)
