@@ -1,4 +1,5 @@
 import Foundation
+@preconcurrency import Glibc
 import Testing
 import WalkthroughTestSupport
 
@@ -23,17 +24,34 @@ struct FaultProxyTests {
         #expect(waitUntil(timeout: 10) { !isOpenHere(socket: second) })
     }
 
-    /// The inode of the socket listening on 127.0.0.1:`port`, from `/proc/net/tcp` (state
-    /// `0A`, LISTEN), or `nil` when none listens there.
+    /// The inode of a socket of this process listening on `port`, found through its
+    /// descriptors (`/proc/self/fd`, `SO_ACCEPTCONN`, `getsockname`), or `nil` when none
+    /// listens there. Not `/proc/net/tcp`: read while other tests open and close sockets, it
+    /// can skip an entry.
     private func listeningSocket(port: Int) -> String? {
-        guard let table = try? String(contentsOfFile: "/proc/net/tcp", encoding: .utf8) else {
-            return nil
-        }
-        let local = "0100007F:" + String(format: "%04X", port)
-        for line in table.split(separator: "\n").dropFirst() {
-            let fields = line.split(separator: " ")
-            if fields.count > 9, fields[1] == local, fields[3] == "0A" {
-                return String(fields[9])
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        for entry in entries {
+            guard let descriptor = Int32(entry),
+                let link = try? FileManager.default.destinationOfSymbolicLink(
+                    atPath: "/proc/self/fd/" + entry),
+                link.hasPrefix("socket:[")
+            else { continue }
+            var listening: Int32 = 0
+            var length = socklen_t(MemoryLayout<Int32>.size)
+            guard getsockopt(descriptor, SOL_SOCKET, SO_ACCEPTCONN, &listening, &length) == 0,
+                listening == 1
+            else { continue }
+            var address = sockaddr_in()
+            var addressLength = socklen_t(MemoryLayout<sockaddr_in>.size)
+            let named = withUnsafeMutablePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    getsockname(descriptor, $0, &addressLength)
+                }
+            }
+            if named == 0, address.sin_family == sa_family_t(AF_INET),
+                Int(UInt16(bigEndian: address.sin_port)) == port
+            {
+                return String(link.dropFirst(8).dropLast())
             }
         }
         return nil
